@@ -1,0 +1,33 @@
+# Every target creates .venv itself when it is missing; only python3 is assumed.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+SEED ?= 1
+PAPER ?= a4
+
+.PHONY: kit test lint bench clean
+
+$(BIN)/quarry: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $@
+
+kit: $(BIN)/quarry
+	$(BIN)/quarry kit all --out output --seed $(SEED) --paper $(PAPER)
+	$(BIN)/quarry cards examples/custom-deck.toml --out output --seed $(SEED) --paper $(PAPER)
+	$(BIN)/quarry tile examples/sample-board.svg --out output --seed $(SEED) --paper $(PAPER)
+
+lint: $(BIN)/quarry
+	$(BIN)/ruff check generator tests bench
+	$(BIN)/ruff format --check generator tests bench
+
+test: lint
+	$(BIN)/pytest
+
+bench: $(BIN)/quarry
+	$(BIN)/python bench/run.py
+
+clean:
+	rm -rf $(VENV) output/* build dist *.egg-info
+	touch output/.gitkeep

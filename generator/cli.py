@@ -1,0 +1,167 @@
+"""The `quarry` command line. Each verb is thin: read options, call the library, report."""
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+try:  # typer >= 0.22 carries its own copy of click; older releases depend on click itself
+    from typer._click import exceptions as click_exceptions
+except ImportError:  # pragma: no cover - depends on the installed typer
+    from click import exceptions as click_exceptions
+
+from generator import __version__
+from generator.errors import QuarryError
+
+app = typer.Typer(
+    name="quarry",
+    help="Quarry: a print-and-play workshop for hunt games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+OutOption = Annotated[
+    Path, typer.Option("--out", help="Folder the kit folder is written into.", show_default=True)
+]
+PaperOption = Annotated[
+    str, typer.Option("--paper", help="Paper size: a4, letter (or a3, tabloid, or a --layout's).")
+]
+SeedOption = Annotated[
+    int,
+    typer.Option("--seed", min=0, max=2**32 - 1, help="Seed: the same seed gives the same files."),
+]
+QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing on success.")]
+LayoutOption = Annotated[
+    list[Path] | None,
+    typer.Option("--layout", help="Extra layout TOML file(s), loaded after the built-in ones."),
+]
+
+
+def _report(quiet: bool, lines: list[str]) -> None:
+    if not quiet:
+        for line in lines:
+            typer.echo(line)
+
+
+@app.command()
+def version() -> None:
+    """Print Quarry's version.
+
+    Example: quarry version
+    """
+    typer.echo(f"quarry {__version__}")
+
+
+@app.command()
+def kit(
+    game: Annotated[str | None, typer.Argument(help="A game name, or 'all'.")] = None,
+    out: OutOption = Path("output"),
+    paper: PaperOption = "a4",
+    seed: SeedOption = 1,
+    quiet: QuietOption = False,
+) -> None:
+    """Write a game's printable kit into OUT/GAME; with no GAME, list the games.
+
+    Example: quarry kit all --paper letter --seed 7
+    """
+    from generator.games import registry
+    from generator.kit import write_game_kits
+
+    games = registry()
+    if game is None:
+        if not games:
+            typer.echo("No game kits yet. Custom decks: quarry cards DECK.toml")
+        for entry in games.values():
+            low, high = entry.players
+            typer.echo(f"{entry.name:10} {entry.title} ({low}-{high} players)")
+        return
+    written = write_game_kits(game, out, paper, seed)
+    if not written:
+        _report(quiet, ["No game kits are registered yet; nothing written."])
+    _report(quiet, [f"wrote {path}" for path in written])
+
+
+@app.command()
+def cards(
+    deck: Annotated[Path, typer.Argument(help="The deck file (TOML); see docs/decks.md.")],
+    out: OutOption = Path("output"),
+    paper: PaperOption = "a4",
+    seed: SeedOption = 1,
+    quiet: QuietOption = False,
+    layout: LayoutOption = None,
+    sheet: Annotated[
+        str | None, typer.Option(help="Sheet layout: default, bleed, spaced (or a --layout's).")
+    ] = None,
+    backs: Annotated[
+        str,
+        typer.Option(
+            help="duplex: backs on the next page, mirrored for a long-edge flip; "
+            "fold: fronts and backs side by side to fold and glue; none: fronts only."
+        ),
+    ] = "duplex",
+    back_offset_x: Annotated[
+        float, typer.Option(help="Shift back pages right by this many mm (duplex drift).")
+    ] = 0.0,
+    back_offset_y: Annotated[
+        float, typer.Option(help="Shift back pages up by this many mm (duplex drift).")
+    ] = 0.0,
+) -> None:
+    """Render a custom deck: a PDF of card sheets and one SVG per distinct card.
+
+    Example: quarry cards examples/custom-deck.toml --paper letter --backs fold
+    """
+    from generator.kit import write_deck_kit
+
+    target, summary = write_deck_kit(
+        deck, out, paper, seed, layout or [], sheet, backs, (back_offset_x, back_offset_y)
+    )
+    _report(quiet, [f"wrote {target}: {summary}"])
+
+
+@app.command()
+def tile(
+    board: Annotated[Path, typer.Argument(help="An SVG board with its size in mm, cm or in.")],
+    out: OutOption = Path("output"),
+    paper: PaperOption = "a4",
+    seed: SeedOption = 1,
+    quiet: QuietOption = False,
+    layout: LayoutOption = None,
+) -> None:
+    """Tile a large board across pages (glue overlap, marks, tile map) and as one big page.
+
+    Example: quarry tile examples/sample-board.svg --paper letter
+    """
+    from generator.kit import write_board_kit
+
+    target, summary = write_board_kit(board, out, paper, seed, layout or [])
+    _report(quiet, [f"wrote {target}: {summary}"])
+
+
+def _fail(message: str) -> None:
+    sys.stderr.write(f"quarry: error: {message}\n")
+    sys.exit(2)
+
+
+def main() -> None:
+    """Run the CLI: user mistakes print one line on stderr and exit 2; --help exits 0."""
+    command = typer.main.get_command(app)
+    try:
+        code = command.main(args=sys.argv[1:], prog_name="quarry", standalone_mode=False)
+    except QuarryError as error:
+        _fail(str(error))
+    except click_exceptions.UsageError as error:
+        where = f"{error.ctx.command_path}: " if error.ctx else ""
+        _fail(f"{where}{error.format_message()}")
+    except click_exceptions.Abort:
+        sys.stderr.write("quarry: aborted\n")
+        sys.exit(1)
+    except click_exceptions.ClickException as error:
+        _fail(error.format_message())
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+if __name__ == "__main__":
+    main()

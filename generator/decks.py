@@ -1,0 +1,183 @@
+"""Custom decks: a TOML file of card rows rendered through Jinja2 SVG templates.
+
+See docs/decks.md for the format. Loading checks everything a user can get wrong (keys,
+counts, card format, templates) before any card is drawn.
+"""
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import jinja2
+
+from generator.errors import QuarryError
+from generator.render.layouts import CardFormat, LayoutBook
+from generator.render.templates import environment, load_template
+from generator.render.text import TextOverflow
+
+MAX_CARDS = 5000
+MAX_COUNT = MAX_CARDS
+DECK_KEYS = {"name", "card", "front", "back", "sheet", "description"}
+_FIELD = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+@dataclass(frozen=True)
+class CardRow:
+    """One row of the deck: its fields, how many copies, and its place in the file."""
+
+    number: int
+    fields: dict
+    count: int
+
+    @property
+    def label(self) -> str:
+        name = self.fields.get("name", self.fields.get("title"))
+        return f"card {str(name)!r} (row {self.number})" if name else f"card row {self.number}"
+
+    @property
+    def slug(self) -> str:
+        name = str(self.fields.get("name", self.fields.get("title", "card")))
+        return f"{self.number:02d}-{slugify(name)}"
+
+
+@dataclass(frozen=True)
+class Deck:
+    path: Path
+    name: str
+    card: CardFormat
+    front: str
+    back: str | None
+    sheet: str
+    rows: tuple[CardRow, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(row.count for row in self.rows)
+
+    @property
+    def slug(self) -> str:
+        return slugify(self.name)
+
+
+@dataclass(frozen=True)
+class RenderedCard:
+    """A distinct card drawn: its SVG front and back and how many copies to print."""
+
+    row: CardRow
+    front: str
+    back: str | None
+
+
+def slugify(text: str) -> str:
+    """Return `text` as a lowercase file name made of letters, digits and dashes."""
+    slug = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    return slug or "deck"
+
+
+def load_deck(path: Path, book: LayoutBook) -> Deck:
+    """Return the deck described in the TOML file `path`, fully checked."""
+    from generator.tomlfile import read_toml
+
+    data = read_toml(path)
+    where = str(path)
+    for key in data:
+        if key not in ("deck", "card"):
+            raise QuarryError(f"unknown table [{key}]; a deck has [deck] and [[card]]", where=where)
+    head = data.get("deck")
+    if not isinstance(head, dict):
+        raise QuarryError("missing the [deck] table (name, card, front, back)", where=where)
+    for key in head:
+        if key not in DECK_KEYS:
+            raise QuarryError(
+                f"[deck] has unknown key {key!r}; accepted: {', '.join(sorted(DECK_KEYS))}",
+                where=where,
+            )
+    for key in ("name", "front"):
+        if not isinstance(head.get(key), str) or not head[key].strip():
+            raise QuarryError(f'[deck] needs {key} = "..."', where=where)
+    card = book.card(str(head.get("card", "poker")))
+    sheet = str(head.get("sheet", "default"))
+    book.sheet(sheet)
+    rows_data = data.get("card")
+    if not isinstance(rows_data, list) or not rows_data:
+        raise QuarryError("no cards: add at least one [[card]] table", where=where)
+    rows = tuple(_row(number, raw, where) for number, raw in enumerate(rows_data, start=1))
+    total = sum(row.count for row in rows)
+    if total > MAX_CARDS:
+        raise QuarryError(f"{total} cards in all; a deck may have at most {MAX_CARDS}", where=where)
+    back = head.get("back")
+    if back is not None and not isinstance(back, str):
+        raise QuarryError("[deck] back must be a template file name", where=where)
+    return Deck(path, head["name"].strip(), card, head["front"], back, sheet, rows)
+
+
+def _row(number: int, raw: object, where: str) -> CardRow:
+    if not isinstance(raw, dict):
+        raise QuarryError(f"card row {number} must be a [[card]] table", where=where)
+    fields = dict(raw)
+    count = fields.pop("count", 1)
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
+        raise QuarryError(
+            f"card row {number}: count must be a whole number from 1 to {MAX_COUNT}, got {count!r}",
+            where=where,
+        )
+    for key in fields:
+        if not _FIELD.match(key):
+            raise QuarryError(
+                f"card row {number}: field name {key!r} must be letters, digits and _",
+                where=where,
+            )
+    return CardRow(number, fields, count)
+
+
+def render_deck(deck: Deck, bleed: float) -> list[RenderedCard]:
+    """Return every distinct card of `deck` drawn as SVG with `bleed` mm around it."""
+    env = environment([deck.path.parent])
+    where = str(deck.path)
+    front = load_template(env, deck.front, where)
+    back = load_template(env, deck.back, where) if deck.back else None
+    card = {
+        "width": deck.card.width,
+        "height": deck.card.height,
+        "corner_radius": deck.card.corner_radius,
+        "bleed": bleed,
+        "format": deck.card.name,
+    }
+    info = {"name": deck.name, "total": deck.total}
+    rendered = []
+    for row in deck.rows:
+        context = {"card": card, "fields": row.fields, "deck": info}
+        front_svg = _render(front, context, row, deck.front)
+        back_svg = _render(back, context, row, deck.back) if back else None
+        rendered.append(RenderedCard(row, front_svg, back_svg))
+    return rendered
+
+
+def _render(template: jinja2.Template, context: dict, row: CardRow, name: str) -> str:
+    try:
+        return template.render(context)
+    except jinja2.UndefinedError as error:
+        missing = re.search(r"has no attribute '([^']+)'|'([^']+)' is undefined", str(error))
+        field = next((g for g in missing.groups() if g), None) if missing else None
+        known = ", ".join(sorted(row.fields)) or "none"
+        what = f"uses {field!r}" if field else f"fails: {error}"
+        raise QuarryError(
+            f"{what}, which {row.label} does not have (its fields: {known})",
+            where=_template_where(error, name),
+        ) from None
+    except TextOverflow as error:
+        field = next((k for k, v in row.fields.items() if str(v).strip() == error.text), None)
+        named = f", field {field!r}" if field else ""
+        raise QuarryError(f"{row.label}{named}: {error}", where=name) from None
+
+
+def _template_where(error: BaseException, name: str) -> str:
+    """Return 'file:line' of the template frame that raised, as Jinja2 rewrites tracebacks."""
+    tb = error.__traceback__
+    where = name
+    while tb is not None:
+        filename = tb.tb_frame.f_code.co_filename
+        if filename.endswith(".j2"):
+            where = f"{filename}:{tb.tb_lineno}"
+        tb = tb.tb_next
+    return where

@@ -1,0 +1,37 @@
+"""The game registry: every sub-package here that defines GAME is a game Quarry knows.
+
+A game's `__init__.py` defines `GAME = Game(...)`; `quarry kit` lists them and
+`quarry kit all` writes each one's kit.
+"""
+
+import importlib
+import pkgutil
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+from generator.kit import KitRequest
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game's registration: its name on the command line and what Quarry can do with it."""
+
+    name: str
+    title: str
+    players: tuple[int, int]
+    capabilities: frozenset[str] = field(default_factory=frozenset)
+    build_kit: Callable[[KitRequest], None] | None = None
+
+
+@cache
+def registry() -> dict[str, Game]:
+    """Return every registered game by name, in name order."""
+    games: dict[str, Game] = {}
+    for module in pkgutil.iter_modules([str(Path(__file__).parent)]):
+        if module.ispkg:
+            game = getattr(importlib.import_module(f"{__name__}.{module.name}"), "GAME", None)
+            if isinstance(game, Game):
+                games[game.name] = game
+    return dict(sorted(games.items()))

@@ -1,0 +1,261 @@
+"""Writing a kit folder: every file, a manifest.json, all or nothing.
+
+Files go to a hidden temporary folder beside the destination, which is renamed into place
+at the end: an error leaves no half-written kit, and the previous kit stays as it was.
+"""
+
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from generator import __version__
+from generator.errors import QuarryError
+from generator.render.layouts import LayoutBook, Paper
+from generator.render.svg import svg_size_mm
+
+
+def _safe_name(name: str) -> str:
+    if not name or name in (".", "..") or "/" in name or "\\" in name or name.startswith("."):
+        raise QuarryError(f"kit name {name!r} must be a plain folder name")
+    return name
+
+
+class KitWriter:
+    """Collects the files of one kit and publishes them as `<out>/<name>/`.
+
+    Use as a context manager: `path(relative)` gives where to write a file, `add(...)`
+    records it; on a clean exit the manifest is written and the folder renamed into place.
+    """
+
+    def __init__(self, out: Path, name: str, meta: dict) -> None:
+        self.out = Path(out)
+        self.name = _safe_name(name)
+        self.meta = meta
+        self.files: list[dict] = []
+        self._tmp: Path | None = None
+
+    def __enter__(self) -> "KitWriter":
+        try:
+            self.out.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise QuarryError(
+                f"cannot create the output folder: {error.strerror}", where=str(self.out)
+            ) from None
+        self._tmp = Path(tempfile.mkdtemp(prefix=f".{self.name}.", dir=self.out))
+        return self
+
+    def path(self, relative: str) -> Path:
+        """Return where to write `relative` inside the kit (folders are created)."""
+        assert self._tmp is not None
+        target = (self._tmp / relative).resolve()
+        if self._tmp.resolve() not in target.parents:
+            raise QuarryError(f"file name {relative!r} would leave the kit folder")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        return target
+
+    def write_text(self, relative: str, text: str, kind: str) -> Path:
+        """Write a text file into the kit and record it with its kind."""
+        target = self.path(relative)
+        target.write_text(text, encoding="utf-8")
+        self.add(relative, kind)
+        return target
+
+    def add(self, relative: str, kind: str, pages: int | None = None) -> None:
+        """Record a file already written at path(relative); PDFs give their page count."""
+        record = {"path": relative, "kind": kind}
+        if pages is not None:
+            record["pages"] = pages
+        self.files.append(record)
+
+    def __exit__(self, exc_type, exc, tb) -> None:
+        assert self._tmp is not None
+        if exc_type is not None:
+            shutil.rmtree(self._tmp, ignore_errors=True)
+            return
+        try:
+            self._write_manifest()
+            self._publish()
+        except BaseException:
+            shutil.rmtree(self._tmp, ignore_errors=True)
+            raise
+
+    def _write_manifest(self) -> None:
+        entries = []
+        for record in sorted(self.files, key=lambda r: r["path"]):
+            file = self._tmp / record["path"]
+            data = file.read_bytes()
+            entry = {**record, "sha256": hashlib.sha256(data).hexdigest(), "bytes": len(data)}
+            if file.suffix == ".svg":
+                width, height = svg_size_mm(data.decode("utf-8"))
+                entry["width_mm"], entry["height_mm"] = round(width, 3), round(height, 3)
+            entries.append(entry)
+        manifest = {"name": self.name, "quarry": __version__, **self.meta, "files": entries}
+        text = json.dumps(manifest, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+        (self._tmp / "manifest.json").write_text(text, encoding="utf-8")
+
+    def _publish(self) -> None:
+        final = self.out / self.name
+        old = None
+        if final.exists():
+            old = Path(tempfile.mkdtemp(prefix=f".{self.name}.old.", dir=self.out))
+            os.replace(final, old / self.name)
+        os.replace(self._tmp, final)
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
+
+    @property
+    def final_path(self) -> Path:
+        return self.out / self.name
+
+
+@dataclass(frozen=True)
+class KitRequest:
+    """What a game's kit builder is given: where to write, on which paper, with which seed."""
+
+    writer: KitWriter
+    book: LayoutBook
+    paper: Paper
+    seed: int
+
+
+def write_game_kits(game: str, out: Path, paper: str, seed: int) -> list[Path]:
+    """Write the kit of `game` (or of every game, for "all"); return the kit folders."""
+    from generator.games import registry
+
+    games = registry()
+    if game != "all" and game not in games:
+        known = ", ".join([*games, "all"])
+        raise QuarryError(f"unknown game {game!r}; known: {known}")
+    book = LayoutBook()
+    sheet_paper = book.paper(paper)
+    chosen = list(games.values()) if game == "all" else [games[game]]
+    written = []
+    for entry in chosen:
+        if entry.build_kit is None:
+            continue
+        meta = {"kind": "game", "game": entry.name, "paper": paper, "seed": seed}
+        with KitWriter(out, entry.name, meta) as writer:
+            entry.build_kit(KitRequest(writer, book, sheet_paper, seed))
+        written.append(writer.final_path)
+    return written
+
+
+def write_deck_kit(
+    deck_path: Path,
+    out: Path,
+    paper: str,
+    seed: int,
+    layouts: list[Path],
+    sheet: str | None,
+    backs: str,
+    back_offset: tuple[float, float],
+) -> tuple[Path, str]:
+    """Render a custom deck into OUT/<deck>/: card sheets PDF, one SVG per distinct card.
+
+    Returns the kit folder and a one-line summary. Everything is checked before drawing.
+    """
+    from generator.decks import load_deck, render_deck
+    from generator.render.imposition import FRONTS, impose
+    from generator.render.pdf import Footer
+    from generator.render.sheets import CardFace, write_card_sheets
+
+    modes = {"duplex": "duplex", "fold": "fold", "none": FRONTS}
+    if backs not in modes:
+        raise QuarryError(f"--backs must be duplex, fold or none, got {backs!r}")
+    for value in back_offset:
+        if abs(value) > 10:
+            raise QuarryError(f"back offsets are at most 10 mm either way, got {value}")
+    book = LayoutBook(layouts)
+    sheet_paper = book.paper(paper)
+    deck = load_deck(Path(deck_path), book)
+    layout = replace(
+        book.sheet(sheet or deck.sheet), back_offset_x=back_offset[0], back_offset_y=back_offset[1]
+    )
+    mode = modes[backs] if deck.back else FRONTS
+    imposition = impose(sheet_paper, deck.card, layout, mode)
+    rendered = render_deck(deck, layout.bleed)
+    faces = [
+        CardFace(card.front, card.back, card.row.label)
+        for card in rendered
+        for _ in range(card.row.count)
+    ]
+    meta = {
+        "kind": "deck",
+        "deck": deck.name,
+        "paper": sheet_paper.name,
+        "seed": seed,
+        "backs": mode,
+        "sheet": layout.name,
+        "cards": len(faces),
+    }
+    pdf_name = f"cards-{sheet_paper.name}{'-fold' if mode == 'fold' else ''}.pdf"
+    with KitWriter(out, deck.slug, meta) as writer:
+        shared_back = len({card.back for card in rendered}) == 1
+        for card in rendered:
+            writer.write_text(f"svg/{card.row.slug}-front.svg", card.front, "card-front")
+            if card.back is not None and not shared_back:
+                writer.write_text(f"svg/{card.row.slug}-back.svg", card.back, "card-back")
+        if rendered[0].back is not None and shared_back:
+            writer.write_text("svg/back.svg", rendered[0].back, "card-back")
+        footer = Footer(deck.name, "cards", seed)
+        pages = write_card_sheets(writer.path(pdf_name), faces, imposition, footer)
+        writer.add(pdf_name, "card-sheets", pages=pages)
+    summary = (
+        f"{len(faces)} cards ({len(rendered)} distinct), {imposition.per_page} a page, "
+        f"{pages} pages of {sheet_paper.name}, backs: {mode}"
+    )
+    return writer.final_path, summary
+
+
+BIG_PAPER = {"letter": "tabloid", "tabloid": "tabloid"}
+
+
+def write_board_kit(
+    board_path: Path, out: Path, paper: str, seed: int, layouts: list[Path]
+) -> tuple[Path, str]:
+    """Tile an SVG board into OUT/<board>/: tiled pages, one big page, and the SVG itself.
+
+    Returns the kit folder and a one-line summary.
+    """
+    from generator.decks import slugify
+    from generator.render.pdf import Footer
+    from generator.render.svg import svg_size_mm
+    from generator.render.tiling import plan_tiles, write_board_page, write_tiled_board
+
+    board_path = Path(board_path)
+    book = LayoutBook(layouts)
+    sheet_paper = book.paper(paper)
+    tiling = book.tiling("default")
+    try:
+        svg_text = board_path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise QuarryError("file not found", where=str(board_path)) from None
+    except (IsADirectoryError, UnicodeDecodeError):
+        raise QuarryError("is not an SVG text file", where=str(board_path)) from None
+    try:
+        width, height = svg_size_mm(svg_text)
+    except ValueError as error:
+        raise QuarryError(str(error), where=str(board_path)) from None
+    plan = plan_tiles(width, height, sheet_paper, tiling)
+    big = book.paper(BIG_PAPER.get(sheet_paper.name, "a3"))
+    name = slugify(board_path.stem)
+    meta = {"kind": "board", "board": board_path.name, "paper": sheet_paper.name, "seed": seed}
+    with KitWriter(out, name, meta) as writer:
+        writer.write_text("board.svg", svg_text, "board")
+        tiled = f"board-{sheet_paper.name}-tiled.pdf"
+        footer = Footer(board_path.stem, "board", seed)
+        pages = write_tiled_board(writer.path(tiled), svg_text, sheet_paper, tiling, footer)
+        writer.add(tiled, "board-tiles", pages=pages)
+        whole = "board-one-page.pdf"
+        writer.add(
+            whole, "board-page", pages=write_board_page(writer.path(whole), svg_text, big, footer)
+        )
+    summary = (
+        f"{width:.0f} x {height:.0f} mm board on {plan.rows} x {plan.cols} pages of "
+        f"{sheet_paper.name}, and on one page"
+    )
+    return writer.final_path, summary

@@ -1,0 +1,169 @@
+"""Where cards sit on a sheet: the n-up grid, duplex backs, fold-and-glue halves, crop marks.
+
+All positions are millimetres from the bottom-left corner of the page. A "cell" is a card
+with its bleed; the "trim" is the card itself, where the cut goes.
+"""
+
+import math
+from dataclasses import dataclass
+
+from generator.errors import QuarryError
+from generator.render.layouts import CardFormat, Paper, SheetLayout
+from generator.render.units import fmt
+
+DUPLEX, FOLD, FRONTS = "duplex", "fold", "fronts"
+BACK_MODES = (DUPLEX, FOLD, FRONTS)
+
+Rect = tuple[float, float, float, float]  # x, y, width, height
+
+
+@dataclass(frozen=True)
+class Imposition:
+    """The grid of card cells on one page, and where each card's back goes."""
+
+    page: Paper
+    card: CardFormat
+    sheet: SheetLayout
+    mode: str
+    cols: int
+    rows: int
+    left: float  # x of the grid's left edge (cells, bleed included)
+    top: float  # y of the grid's top edge
+
+    @property
+    def cell_width(self) -> float:
+        return self.card.width + 2 * self.sheet.bleed
+
+    @property
+    def cell_height(self) -> float:
+        return self.card.height + 2 * self.sheet.bleed
+
+    @property
+    def per_page(self) -> int:
+        return self.cols * self.rows
+
+    @property
+    def grid_width(self) -> float:
+        return self.cols * self.cell_width + (self.cols - 1) * self.sheet.gap
+
+    @property
+    def grid_height(self) -> float:
+        return self.rows * self.cell_height + (self.rows - 1) * self.sheet.gap
+
+    def cell(self, slot: int) -> Rect:
+        """Return the cell (bleed included) of `slot`, counted row by row from the top left."""
+        row, col = divmod(slot, self.cols)
+        x = self.left + col * (self.cell_width + self.sheet.gap)
+        y = self.top - (row + 1) * self.cell_height - row * self.sheet.gap
+        return (x, y, self.cell_width, self.cell_height)
+
+    def trim(self, slot: int) -> Rect:
+        """Return the trimmed card of `slot`."""
+        x, y, w, h = self.cell(slot)
+        b = self.sheet.bleed
+        return (x + b, y + b, w - 2 * b, h - 2 * b)
+
+    def back_cell(self, slot: int) -> Rect:
+        """Return where the back of `slot` is printed.
+
+        Duplex: on the next page, mirrored left-right (the page turns over its long edge),
+        shifted by the back offset. Fold: on the same page, mirrored across the fold line.
+        """
+        x, y, w, h = self.cell(slot)
+        mirrored = self.page.width - x - w
+        if self.mode == FOLD:
+            return (mirrored, y, w, h)
+        return (mirrored + self.sheet.back_offset_x, y + self.sheet.back_offset_y, w, h)
+
+    def back_trim(self, slot: int) -> Rect:
+        """Return the trimmed back of `slot` (see back_cell)."""
+        x, y, w, h = self.back_cell(slot)
+        b = self.sheet.bleed
+        return (x + b, y + b, w - 2 * b, h - 2 * b)
+
+    def grid_trim(self, backs: bool = False) -> Rect:
+        """Return the rectangle spanning every trimmed card (the page's TrimBox)."""
+        first = (self.back_trim if backs else self.trim)(0)
+        last = (self.back_trim if backs else self.trim)(self.per_page - 1)
+        xs = (first[0], first[0] + first[2], last[0], last[0] + last[2])
+        ys = (first[1], first[1] + first[3], last[1], last[1] + last[3])
+        return (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+
+    def fold_line(self) -> float:
+        """Return the x of the fold in fold-and-glue sheets (the middle of the page)."""
+        return self.page.width / 2
+
+    def crop_marks(self) -> list[tuple[float, float, float, float]]:
+        """Return crop-mark segments (x1, y1, x2, y2) outside the grid, on every trim line.
+
+        Each mark starts crop_mark_offset mm outside the grid and runs crop_mark_length mm
+        (less where the page edge or, in fold sheets, the fold gutter is nearer).
+        """
+        s = self.sheet
+        if not s.crop_marks:
+            return []
+        xs = sorted({round(v, 6) for c in range(self.cols) for v in self._trim_xs(c)})
+        ys = sorted({round(v, 6) for r in range(self.rows) for v in self._trim_ys(r)})
+        bottom = self.top - self.grid_height
+        right = self.left + self.grid_width
+        near = s.crop_mark_offset
+        up = min(s.crop_mark_length, self.page.height - self.top - near)
+        down = min(s.crop_mark_length, bottom - near)
+        out_left = min(s.crop_mark_length, self.left - near)
+        if self.mode == FOLD:
+            out_right = min(s.crop_mark_length, self.fold_line() - right - near - 0.5)
+        else:
+            out_right = min(s.crop_mark_length, self.page.width - right - near)
+        marks = []
+        for x in xs:
+            if up > 0:
+                marks.append((x, self.top + near, x, self.top + near + up))
+            if down > 0:
+                marks.append((x, bottom - near, x, bottom - near - down))
+        for y in ys:
+            if out_left > 0:
+                marks.append((self.left - near, y, self.left - near - out_left, y))
+            if out_right > 0:
+                marks.append((right + near, y, right + near + out_right, y))
+        return marks
+
+    def _trim_xs(self, col: int) -> tuple[float, float]:
+        x, _, w, _ = self.trim(col)
+        return (x, x + w)
+
+    def _trim_ys(self, row: int) -> tuple[float, float]:
+        _, y, _, h = self.trim(row * self.cols)
+        return (y, y + h)
+
+
+def impose(paper: Paper, card: CardFormat, sheet: SheetLayout, mode: str) -> Imposition:
+    """Return the largest grid of `card` cells that fits `paper` under `sheet`'s margins.
+
+    Duplex and fronts-only sheets use the paper upright and centre the grid. Fold-and-glue
+    sheets turn the paper on its side: fronts on the left half, backs on the right, each
+    fold_gutter mm from the fold in the middle. Raises QuarryError if not one card fits.
+    """
+    if mode not in BACK_MODES:
+        raise QuarryError(f"unknown backs mode {mode!r}; accepted: {', '.join(BACK_MODES)}")
+    page = paper.landscape() if mode == FOLD else paper
+    cell_w = card.width + 2 * sheet.bleed
+    cell_h = card.height + 2 * sheet.bleed
+    m = sheet.margin
+    area_w = (page.width / 2 - sheet.fold_gutter - m) if mode == FOLD else page.width - 2 * m
+    area_h = page.height - 2 * m
+    cols = max(0, math.floor((area_w + sheet.gap + 1e-9) / (cell_w + sheet.gap)))
+    rows = max(0, math.floor((area_h + sheet.gap + 1e-9) / (cell_h + sheet.gap)))
+    if cols == 0 or rows == 0:
+        raise QuarryError(
+            f"a {card.name} card ({fmt(cell_w)} x {fmt(cell_h)} mm with bleed) does not fit "
+            f"on {paper.name} paper inside {fmt(m)} mm margins"
+            + (" in a fold-and-glue half" if mode == FOLD else "")
+        )
+    grid_w = cols * cell_w + (cols - 1) * sheet.gap
+    grid_h = rows * cell_h + (rows - 1) * sheet.gap
+    if mode == FOLD:
+        left = page.width / 2 - sheet.fold_gutter - grid_w
+    else:
+        left = (page.width - grid_w) / 2
+    top = page.height - (page.height - grid_h) / 2
+    return Imposition(page, card, sheet, mode, cols, rows, left, top)

@@ -1,0 +1,141 @@
+"""PDF writing on top of reportlab: reproducible files, SVG components as reusable forms.
+
+Coordinates here are millimetres from the bottom-left corner of the page (PDF's own
+orientation); conversion to points happens at the canvas.
+"""
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.graphics import renderPDF
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfgen.canvas import Canvas
+
+from generator import __version__
+from generator.render.fonts import ensure_fonts
+from generator.render.svg import digest, svg_size_mm, to_drawing
+from generator.render.units import mm_to_pt, pt_to_mm
+
+
+@dataclass(frozen=True)
+class Footer:
+    """What every page says at its foot: title, component, seed, version, page n/m."""
+
+    title: str
+    component: str
+    seed: int | None
+
+    def text(self, page: int, pages: int) -> str:
+        """Return the footer line for page `page` of `pages`."""
+        parts = [self.title, self.component]
+        if self.seed is not None:
+            parts.append(f"seed {self.seed}")
+        parts += [f"Quarry {__version__}", f"page {page}/{pages}"]
+        return " · ".join(parts)
+
+
+@dataclass(frozen=True)
+class FooterBox:
+    """Where the footer text sits: from `left` to `right` mm, up to `top` mm."""
+
+    left: float
+    right: float
+    top: float
+
+
+class PdfDocument:
+    """A reportlab canvas that is byte-reproducible and draws SVG components as forms.
+
+    Each distinct SVG becomes one PDF form XObject, drawn wherever it is placed: a card
+    printed 3 times is stored once.
+    """
+
+    def __init__(self, target: Path, title: str, subject: str) -> None:
+        ensure_fonts()
+        self.canvas = Canvas(str(target), invariant=1, pageCompression=1)
+        self.canvas.setTitle(title)
+        self.canvas.setSubject(subject)
+        self.canvas.setCreator(f"Quarry {__version__}")
+        self.canvas.setAuthor("Quarry")
+        self._forms: dict[str, tuple[str, float, float]] = {}
+        self.pages = 0
+
+    def begin_page(self, width: float, height: float) -> None:
+        """Start a page `width` x `height` mm (call end_page when it is drawn)."""
+        self.canvas.setPageSize((mm_to_pt(width), mm_to_pt(height)))
+
+    def set_boxes(self, trim: tuple[float, float, float, float] | None, bleed: float) -> None:
+        """Set TrimBox (x, y, w, h in mm) and a BleedBox `bleed` mm larger, for this page on."""
+        if trim is None:
+            return
+        x, y, w, h = trim
+        self.canvas.setTrimBox(tuple(mm_to_pt(v) for v in (x, y, x + w, y + h)))
+        box = (x - bleed, y - bleed, x + w + bleed, y + h + bleed)
+        self.canvas.setBleedBox(tuple(mm_to_pt(v) for v in box))
+
+    def end_page(self) -> None:
+        """Finish the current page."""
+        self.canvas.showPage()
+        self.pages += 1
+
+    def form(self, svg_text: str) -> str:
+        """Return the name of the form holding this SVG, making it on first use."""
+        key = digest(svg_text)
+        if key not in self._forms:
+            width, height = svg_size_mm(svg_text)
+            name = f"svg{len(self._forms)}"
+            drawing = to_drawing(svg_text)
+            self.canvas.beginForm(name, 0, 0, mm_to_pt(width), mm_to_pt(height))
+            renderPDF.draw(drawing, self.canvas, 0, 0)
+            self.canvas.endForm()
+            self._forms[key] = (name, width, height)
+        return self._forms[key][0]
+
+    def place(self, svg_text: str, x: float, y: float, rotate_180: bool = False) -> None:
+        """Draw an SVG component with its bottom-left corner at (x, y) mm.
+
+        With rotate_180 the component is turned half a circle inside the same rectangle.
+        """
+        name = self.form(svg_text)
+        _, width, height = self._forms[digest(svg_text)]
+        c = self.canvas
+        c.saveState()
+        c.translate(mm_to_pt(x), mm_to_pt(y))
+        if rotate_180:
+            c.translate(mm_to_pt(width), mm_to_pt(height))
+            c.rotate(180)
+        c.doForm(name)
+        c.restoreState()
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, width_pt: float = 0.25) -> None:
+        """Draw a black line between two points in mm."""
+        c = self.canvas
+        c.setLineWidth(width_pt)
+        c.setStrokeColorRGB(0, 0, 0)
+        c.line(mm_to_pt(x1), mm_to_pt(y1), mm_to_pt(x2), mm_to_pt(y2))
+
+    def text(
+        self, x: float, y: float, text: str, size_pt: float, align: str = "center", grey=0.3
+    ) -> None:
+        """Write one line of Vera text with its baseline at (x, y) mm."""
+        c = self.canvas
+        c.setFont("Vera", size_pt)
+        c.setFillGray(grey)
+        draw = {"left": c.drawString, "center": c.drawCentredString, "right": c.drawRightString}
+        draw[align](mm_to_pt(x), mm_to_pt(y), text)
+        c.setFillGray(0)
+
+    def footer(self, page_width: float, band: float, size_pt: float, text: str) -> FooterBox:
+        """Write the footer line centred in the bottom `band` mm of the page.
+
+        Returns the rectangle the text covers, so marks can keep clear of it.
+        """
+        baseline = band * 0.6
+        self.text(page_width / 2, baseline, text, size_pt)
+        width = pt_to_mm(pdfmetrics.stringWidth(text, "Vera", size_pt))
+        top = baseline + pt_to_mm(size_pt) * 0.8
+        return FooterBox(page_width / 2 - width / 2, page_width / 2 + width / 2, top)
+
+    def save(self) -> None:
+        """Write the file."""
+        self.canvas.save()

@@ -1,0 +1,66 @@
+"""SVG components: true size in millimetres, converted to reportlab drawings for PDFs."""
+
+import hashlib
+import io
+import logging
+import re
+from xml.etree import ElementTree
+
+import svgwrite
+from reportlab.graphics.shapes import Drawing
+from svglib.svglib import svg2rlg
+
+from generator.render.fonts import ensure_fonts
+from generator.render.units import fmt
+
+# svglib logs every SVG attribute it does not use; Quarry's own SVGs are checked by tests.
+logging.getLogger("svglib").setLevel(logging.ERROR)
+
+_LENGTH = re.compile(r"^\s*([\d.]+(?:e[-+]?\d+)?)\s*(mm|cm|in|pt|px)?\s*$")
+_MM = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72, "px": 25.4 / 96, None: 25.4 / 96}
+
+
+def new_document(width: float, height: float, origin: tuple[float, float] = (0, 0)):
+    """Return an svgwrite Drawing `width` x `height` mm whose user unit is 1 mm."""
+    x, y = origin
+    return svgwrite.Drawing(
+        size=(f"{fmt(width)}mm", f"{fmt(height)}mm"),
+        viewBox=f"{fmt(x)} {fmt(y)} {fmt(width)} {fmt(height)}",
+        profile="full",
+        debug=False,
+    )
+
+
+def svg_size_mm(svg_text: str) -> tuple[float, float]:
+    """Return (width, height) in mm declared on the root <svg> element.
+
+    Units mm, cm, in, pt and px (1/96 in, also the meaning of a bare number) are read;
+    a missing or relative size raises ValueError.
+    """
+    try:
+        _, root = next(ElementTree.iterparse(io.BytesIO(svg_text.encode("utf-8")), ("start",)))
+    except (ElementTree.ParseError, StopIteration) as error:
+        raise ValueError(f"not a readable SVG document ({error})") from None
+    if not root.tag.endswith("svg"):
+        raise ValueError("the root element is not <svg>")
+    sizes = []
+    for name in ("width", "height"):
+        match = _LENGTH.match(root.get(name, ""))
+        if not match:
+            raise ValueError(f"the <svg> element needs an absolute {name} (such as 500mm)")
+        sizes.append(float(match.group(1)) * _MM[match.group(2)])
+    return sizes[0], sizes[1]
+
+
+def to_drawing(svg_text: str) -> Drawing:
+    """Return the reportlab Drawing of an SVG document (fonts registered first)."""
+    ensure_fonts()
+    drawing = svg2rlg(io.BytesIO(svg_text.encode("utf-8")))
+    if drawing is None:
+        raise ValueError("svglib could not read an SVG component")
+    return drawing
+
+
+def digest(svg_text: str) -> str:
+    """Return a short stable id for an SVG document's content."""
+    return hashlib.sha256(svg_text.encode("utf-8")).hexdigest()[:16]

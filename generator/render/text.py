@@ -1,0 +1,129 @@
+"""Fitting text into boxes: shrink a little, then wrap, and fail loudly if it still overflows.
+
+Font sizes are in points (as designers think of them); box geometry is in millimetres, the
+user unit of every Quarry SVG.
+"""
+
+from dataclasses import dataclass
+
+from markupsafe import Markup, escape
+
+from generator.render.fonts import SVG_FAMILY, ascent_descent, text_width
+from generator.render.units import fmt, pt_to_mm
+
+LINE_SPACING = 1.2
+SIZE_STEP_PT = 0.25
+# A single line may shrink to this share of its size before Quarry wraps it instead.
+SINGLE_LINE_SHRINK = 0.85
+
+
+class TextOverflow(Exception):
+    """Text that does not fit its box even at the smallest size allowed."""
+
+    def __init__(self, text: str, width: float, height: float, min_size: float) -> None:
+        self.text = text
+        short = text if len(text) <= 40 else text[:37] + "..."
+        super().__init__(
+            f"text {short!r} does not fit its {fmt(width)} x {fmt(height)} mm box "
+            f"even at {fmt(min_size)} pt, wrapped"
+        )
+
+
+@dataclass(frozen=True)
+class FittedText:
+    lines: tuple[str, ...]
+    size_pt: float
+
+    @property
+    def size_mm(self) -> float:
+        return pt_to_mm(self.size_pt)
+
+
+def _wrap(text: str, width: float, size_mm: float, bold: bool) -> list[str] | None:
+    """Greedy word wrap; None when one word alone is wider than `width`."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        current = ""
+        for word in paragraph.split():
+            candidate = f"{current} {word}" if current else word
+            if text_width(candidate, size_mm, bold) <= width:
+                current = candidate
+                continue
+            if text_width(word, size_mm, bold) > width:
+                return None
+            lines.append(current)
+            current = word
+        lines.append(current)
+    return lines
+
+
+def _sizes(start: float, stop: float) -> list[float]:
+    sizes, size = [], start
+    while size >= stop - 1e-9:
+        sizes.append(round(size, 4))
+        size -= SIZE_STEP_PT
+    return sizes
+
+
+def fit_text(
+    text: str, width: float, height: float, size: float, min_size: float, bold: bool = False
+) -> FittedText:
+    """Return the lines and size that make `text` fit a `width` x `height` mm box.
+
+    First one line, shrinking down to 85% of `size` (or `min_size` if larger); then wrapped
+    lines from `size` down to `min_size`. Raises TextOverflow when nothing fits.
+    """
+    text = "\n".join(" ".join(paragraph.split()) for paragraph in text.strip().split("\n"))
+    one_line = "\n" not in text
+    if one_line:
+        for pt in _sizes(size, max(min_size, size * SINGLE_LINE_SHRINK)):
+            mm = pt_to_mm(pt)
+            if text_width(text, mm, bold) <= width and mm * LINE_SPACING <= height + 1e-9:
+                return FittedText((text,), pt)
+    for pt in _sizes(size, min_size):
+        mm = pt_to_mm(pt)
+        lines = _wrap(text, width, mm, bold)
+        if lines is not None and len(lines) * mm * LINE_SPACING <= height + 1e-9:
+            return FittedText(tuple(lines), pt)
+    raise TextOverflow(text, width, height, min_size)
+
+
+def text_box(
+    text: object,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    size: float = 9,
+    min_size: float | None = None,
+    bold: bool = False,
+    align: str = "left",
+    valign: str = "top",
+    fill: str = "#000000",
+) -> Markup:
+    """Return an SVG <g> of <text> lines setting `text` inside the box (x, y, w, h) in mm.
+
+    `size` and `min_size` are in points (min_size defaults to 60% of size). `align` is
+    left, center or right; `valign` is top, middle or bottom. The text is XML-escaped.
+    """
+    if align not in ("left", "center", "right") or valign not in ("top", "middle", "bottom"):
+        raise ValueError(f"text_box: align={align!r} valign={valign!r}")
+    fitted = fit_text(str(text), w, h, size, min_size if min_size else size * 0.6, bold)
+    size_mm = fitted.size_mm
+    ascent, descent = ascent_descent(size_mm, bold)
+    line_height = size_mm * LINE_SPACING
+    block = (len(fitted.lines) - 1) * line_height + ascent - descent
+    top = {"top": y, "middle": y + (h - block) / 2, "bottom": y + h - block}[valign]
+    anchor, tx = {"left": ("start", x), "center": ("middle", x + w / 2), "right": ("end", x + w)}[
+        align
+    ]
+    weight = ' font-weight="bold"' if bold else ""
+    parts = [
+        f'<g font-family="{SVG_FAMILY}" font-size="{fmt(size_mm)}"{weight} '
+        f'text-anchor="{anchor}" fill="{escape(fill)}">'
+    ]
+    for index, line in enumerate(fitted.lines):
+        baseline = top + ascent + index * line_height
+        parts.append(f'<text x="{fmt(tx)}" y="{fmt(baseline)}">{escape(line)}</text>')
+    parts.append("</g>")
+    return Markup("".join(parts))
