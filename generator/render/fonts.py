@@ -8,6 +8,7 @@ from functools import cache
 from pathlib import Path
 
 import reportlab
+from reportlab.graphics.shapes import STATE_DEFAULTS
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from svglib.fonts import register_font_family
@@ -34,6 +35,9 @@ def ensure_fonts() -> None:
     paths = {name: str(_font_dir() / file) for name, file in _FILES.items()}
     for name, path in paths.items():
         pdfmetrics.registerFont(TTFont(name, path))
+    # reportlab's graphics renderer opens every drawing by selecting its default font
+    # (Helvetica, never embedded) even when no text uses it; make that default Vera too.
+    STATE_DEFAULTS["fontName"] = "Vera"
     register_font_family(
         FAMILY,
         paths["Vera"],

@@ -52,7 +52,8 @@ class PdfDocument:
 
     def __init__(self, target: Path, title: str, subject: str) -> None:
         ensure_fonts()
-        self.canvas = Canvas(str(target), invariant=1, pageCompression=1)
+        # initialFontName: otherwise every page's preamble names Helvetica, a font not embedded.
+        self.canvas = Canvas(str(target), invariant=1, pageCompression=1, initialFontName="Vera")
         self.canvas.setTitle(title)
         self.canvas.setSubject(subject)
         self.canvas.setCreator(f"Quarry {__version__}")

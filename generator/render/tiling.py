@@ -1,0 +1,427 @@
+"""Board tiling: a board bigger than the printable area, split across pages to be glued.
+
+Each page (a tile) shows one region of the board at 100% scale, anchored at the top-left
+corner of the printable area. Neighbouring tiles repeat `overlap` mm of the board: on the
+tile to the left (or above) that strip is the glue strip, labelled, and both tiles carry
+the same cross-hair alignment marks at the same board positions. The player cuts off the
+left and top margins of each tile and lays it over its neighbour's glue strip.
+
+The same board can also be written whole on one page (write_board_page).
+
+Board coordinates are mm with y measured from the board's top edge downward, as in the
+SVG; page coordinates are mm from the page's bottom-left corner, as in pdf.py.
+"""
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.lib.colors import Color
+
+from generator.errors import QuarryError
+from generator.render.fonts import ascent_descent, text_width
+from generator.render.layouts import Paper, TilingLayout
+from generator.render.pdf import Footer, PdfDocument
+from generator.render.svg import svg_size_mm, to_drawing
+from generator.render.units import PT_PER_MM, fmt, mm_to_pt, pt_to_mm
+
+Rect = tuple[float, float, float, float]  # x, y, width, height
+
+MAX_TILES = 100
+# The largest page PDF viewers are required to show: 200 inches.
+MAX_PAGE_MM = 5080.0
+EPSILON = 1e-6
+LABEL_PT = 6.0
+INSTRUCTIONS = (
+    "To assemble: cut off the left and top margins of each tile, lay it over the glue strip "
+    "of its neighbour with the cross marks aligned, and glue."
+)
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One page of a tiled board.
+
+    `label` is the row letter and column number ("A1", "B3"). `board_rect` is the region of
+    the board on this page as (x, y, w, h) in board mm, y measured from the board's top edge
+    downward. `page_rect` is where that region is drawn, (x, y, w, h) in mm from the page's
+    bottom-left corner.
+    """
+
+    row: int
+    col: int
+    label: str
+    board_rect: Rect
+    page_rect: Rect
+
+
+@dataclass(frozen=True)
+class TilePlan:
+    """How a board is cut into tiles: the page used, the grid, and every tile row by row."""
+
+    page: Paper
+    rows: int
+    cols: int
+    tiles: list[Tile]
+    board_width: float
+    board_height: float
+    tiling: TilingLayout
+
+    @property
+    def printable(self) -> Rect:
+        """Return the printable area (x, y, w, h) in page mm, above the footer band."""
+        t = self.tiling
+        return _printable(self.page, t)
+
+    def tile(self, row: int, col: int) -> Tile:
+        """Return the tile in `row`, `col` (both counted from 0)."""
+        return self.tiles[row * self.cols + col]
+
+
+def row_letters(row: int) -> str:
+    """Return the letters naming `row` (0 -> "A", 25 -> "Z", 26 -> "AA")."""
+    letters = ""
+    row += 1
+    while row:
+        row, rest = divmod(row - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
+
+
+def plan_tiles(board_w: float, board_h: float, paper: Paper, tiling: TilingLayout) -> TilePlan:
+    """Return the TilePlan for a board `board_w` x `board_h` mm printed on `paper`.
+
+    The page is portrait or landscape, whichever needs fewer pages (portrait on a tie).
+    Raises QuarryError for a board with no area, or one that would take over 100 tiles.
+    """
+    if not (math.isfinite(board_w) and math.isfinite(board_h)) or board_w <= 0 or board_h <= 0:
+        raise QuarryError(
+            f"the board is {fmt(board_w)} x {fmt(board_h)} mm; a board needs a positive size"
+        )
+    portrait = _grid(board_w, board_h, paper, tiling)
+    landscape = _grid(board_w, board_h, paper.landscape(), tiling)
+    page, rows, cols = portrait if _count(landscape) >= _count(portrait) else landscape
+    if rows * cols > MAX_TILES:
+        raise QuarryError(
+            f"the board is {fmt(board_w)} x {fmt(board_h)} mm: tiled on {paper.name} it would "
+            f"take {rows * cols} pages, more than {MAX_TILES}; check the board's width and "
+            "height, or print it whole with a one-page board"
+        )
+    px, _, pw, ph = _printable(page, tiling)
+    step_w, step_h = pw - tiling.overlap, ph - tiling.overlap
+    top = page.height - tiling.margin
+    tiles = []
+    for row in range(rows):
+        for col in range(cols):
+            x, y = col * step_w, row * step_h
+            w, h = min(x + pw, board_w) - x, min(y + ph, board_h) - y
+            tiles.append(
+                Tile(row, col, f"{row_letters(row)}{col + 1}", (x, y, w, h), (px, top - h, w, h))
+            )
+    return TilePlan(page, rows, cols, tiles, board_w, board_h, tiling)
+
+
+def _printable(page: Paper, tiling: TilingLayout) -> Rect:
+    m = tiling.margin
+    return (m, m + tiling.footer_band, page.width - 2 * m, page.height - 2 * m - tiling.footer_band)
+
+
+def _grid(board_w: float, board_h: float, page: Paper, tiling: TilingLayout):
+    _, _, pw, ph = _printable(page, tiling)
+    if min(pw, ph) - tiling.overlap <= 0:
+        raise QuarryError(
+            f"tiling {tiling.name!r}: margins, footer band and a {fmt(tiling.overlap)} mm "
+            f"overlap leave no room for the board on {page.name} paper"
+        )
+    return page, _pieces(board_h, ph, tiling.overlap), _pieces(board_w, pw, tiling.overlap)
+
+
+def _pieces(length: float, printable: float, overlap: float) -> int:
+    if length <= printable + EPSILON:
+        return 1
+    return 1 + math.ceil((length - printable) / (printable - overlap) - EPSILON)
+
+
+def _count(grid) -> int:
+    return grid[1] * grid[2]
+
+
+def board_size(svg_text: str, name: str) -> tuple[float, float]:
+    """Return the (width, height) in mm of a board SVG, or raise QuarryError saying why not."""
+    try:
+        width, height = svg_size_mm(svg_text)
+    except ValueError as error:
+        raise QuarryError(f"board SVG: {error}", where=name) from None
+    if width <= 0 or height <= 0:
+        raise QuarryError(
+            f"board SVG is {fmt(width)} x {fmt(height)} mm; a board needs a positive size",
+            where=name,
+        )
+    return width, height
+
+
+def _check_readable(svg_text: str, name: str) -> None:
+    try:
+        to_drawing(svg_text)
+    except Exception as error:  # svglib raises many kinds on broken input
+        raise QuarryError(f"board SVG cannot be drawn: {error}", where=name) from None
+
+
+def write_tiled_board(
+    target: Path, svg_text: str, paper: Paper, tiling: TilingLayout, footer: Footer
+) -> int:
+    """Write the board tiled across `paper` pages to `target` and return the page count."""
+    width, height = board_size(svg_text, footer.component)
+    plan = plan_tiles(width, height, paper, tiling)
+    _check_readable(svg_text, footer.component)
+    doc = PdfDocument(target, title=footer.title, subject=footer.component)
+    pages = len(plan.tiles)
+    for tile in plan.tiles:
+        doc.begin_page(plan.page.width, plan.page.height)
+        _draw_region(doc, svg_text, plan, tile)
+        _draw_seams(doc, plan, tile)
+        _outline(doc, plan.printable)
+        _footer_band(doc, plan, tile, footer.text(doc.pages + 1, pages))
+        doc.end_page()
+    doc.save()
+    return doc.pages
+
+
+def write_board_page(
+    target: Path, svg_text: str, big_paper: Paper, footer: Footer, margin: float = 10
+) -> int:
+    """Write the whole board on one page to `target` and return 1 (the page count).
+
+    The page is `big_paper` (portrait, else landscape) when the board fits inside its
+    margins at 100%, otherwise a page of the board's own size plus the margins.
+    """
+    width, height = board_size(svg_text, footer.component)
+    page = None
+    for candidate in (big_paper, big_paper.landscape()):
+        if width + 2 * margin <= candidate.width and height + 2 * margin <= candidate.height:
+            page = candidate
+            break
+    if page is None:
+        page = Paper("board", width + 2 * margin, height + 2 * margin)
+        if max(page.width, page.height) > MAX_PAGE_MM:
+            raise QuarryError(
+                f"board SVG is {fmt(width)} x {fmt(height)} mm: a one-page board can be at most "
+                f"{fmt(MAX_PAGE_MM - 2 * margin)} mm on a side (PDF viewers stop at 200 in)",
+                where=footer.component,
+            )
+    _check_readable(svg_text, footer.component)
+    doc = PdfDocument(target, title=footer.title, subject=footer.component)
+    doc.begin_page(page.width, page.height)
+    x, y = (page.width - width) / 2, (page.height - height) / 2
+    doc.place(svg_text, x, y)
+    text = footer.text(1, 1)
+    size = _fit_pt(text, LABEL_PT, page.width - 2 * margin)
+    doc.text(page.width / 2, y / 2 - pt_to_mm(size) * 0.3, text, size)
+    doc.end_page()
+    doc.save()
+    return doc.pages
+
+
+# Drawing a tile page.
+
+
+def _draw_region(doc: PdfDocument, svg_text: str, plan: TilePlan, tile: Tile) -> None:
+    """The tile's board region at 100%, clipped to where it goes on the page."""
+    bx, by, _, _ = tile.board_rect
+    px, py, pw, ph = tile.page_rect
+    c = doc.canvas
+    c.saveState()
+    path = c.beginPath()
+    path.rect(*(mm_to_pt(v) for v in (px, py, pw, ph)))
+    c.clipPath(path, stroke=0, fill=0)
+    # The board's top-left corner sits at (px - bx, top of region + by).
+    doc.place(svg_text, px - bx, py + ph + by - plan.board_height)
+    c.restoreState()
+
+
+def _to_page(tile: Tile, x: float, y: float) -> tuple[float, float]:
+    """Return the page position of board point (x, y) on `tile`."""
+    bx, by, _, _ = tile.board_rect
+    px, py, _, ph = tile.page_rect
+    return px + x - bx, py + ph - (y - by)
+
+
+def _own_span(index: int, count: int, step: float, printable: float, board: float, overlap: float):
+    """Return the part of row/column `index` that no neighbour repeats (start, end)."""
+    start = index * step + (overlap if index > 0 else 0)
+    end = min(index * step + printable, board) - (overlap if index < count - 1 else 0)
+    return start, end
+
+
+def _draw_seams(doc: PdfDocument, plan: TilePlan, tile: Tile) -> None:
+    """Alignment marks on every seam of the tile, and a label on its own glue strips."""
+    t = plan.tiling
+    _, _, pw, ph = plan.printable
+    step_w, step_h = pw - t.overlap, ph - t.overlap
+    rows_span = _own_span(tile.row, plan.rows, step_h, ph, plan.board_height, t.overlap)
+    cols_span = _own_span(tile.col, plan.cols, step_w, pw, plan.board_width, t.overlap)
+    # Vertical seams: left of column c is seam c, right is seam c + 1.
+    for seam in (tile.col, tile.col + 1):
+        if 0 < seam < plan.cols:
+            x = seam * step_w + t.overlap / 2
+            glue = seam == tile.col + 1
+            nxt = plan.tile(tile.row, seam).label if glue else None
+            _seam(doc, tile, t, rows_span, lambda s, x=x: (x, s), vertical=True, label=nxt)
+    for seam in (tile.row, tile.row + 1):
+        if 0 < seam < plan.rows:
+            y = seam * step_h + t.overlap / 2
+            glue = seam == tile.row + 1
+            nxt = plan.tile(seam, tile.col).label if glue else None
+            _seam(doc, tile, t, cols_span, lambda s, y=y: (s, y), vertical=False, label=nxt)
+
+
+def _seam(doc, tile, tiling, span, point, vertical: bool, label: str | None) -> None:
+    """Marks along one overlap strip (board positions from `point(s)`), and its label."""
+    start, end = span
+    length = end - start
+    mark = tiling.mark_size
+    if length < 3 * mark:
+        positions, room = [(start + end) / 2], 0.0
+    else:
+        inset = min(length / 4, 25.0)
+        positions, room = [start + inset, end - inset], length - 2 * inset - mark - 2
+    for s in positions:
+        _cross(doc, *_to_page(tile, *point(s)), mark)
+    if label is None:
+        return
+    height = pt_to_mm(LABEL_PT) * 1.4
+    if tiling.overlap < height + 1:
+        return
+    for text in (f"{label} overlaps here — glue", f"{label} — glue", "glue"):
+        if pt_to_mm(text_width(text, LABEL_PT)) + 3 <= room:
+            _label(doc, *_to_page(tile, *point((start + end) / 2)), text, vertical)
+            return
+
+
+def _cross(doc: PdfDocument, x: float, y: float, size: float) -> None:
+    """A cross-hair with a ring, black on a white halo so it reads on any colour."""
+    c = doc.canvas
+    half = mm_to_pt(size / 2)
+    cx, cy = mm_to_pt(x), mm_to_pt(y)
+    c.saveState()
+    c.setLineCap(1)
+    for width, grey in ((1.6, 1), (0.35, 0)):
+        c.setLineWidth(width)
+        c.setStrokeGray(grey)
+        c.line(cx - half, cy, cx + half, cy)
+        c.line(cx, cy - half, cx, cy + half)
+        c.circle(cx, cy, half * 0.55, stroke=1, fill=0)
+    c.restoreState()
+
+
+def _label(doc: PdfDocument, x: float, y: float, text: str, vertical: bool) -> None:
+    """A small label on a white box centred at (x, y) mm, read bottom-to-top if vertical."""
+    c = doc.canvas
+    width = text_width(text, LABEL_PT) + mm_to_pt(2)
+    height = LABEL_PT * 1.4
+    ascent, descent = ascent_descent(LABEL_PT)
+    c.saveState()
+    c.translate(mm_to_pt(x), mm_to_pt(y))
+    if vertical:
+        c.rotate(90)
+    c.setFillGray(1)
+    c.setStrokeGray(0.45)
+    c.setLineWidth(0.3)
+    c.roundRect(-width / 2, -height / 2, width, height, 1.5, stroke=1, fill=1)
+    c.setFillGray(0.2)
+    c.setFont("Vera", LABEL_PT)
+    c.drawCentredString(0, -(ascent + descent) / 2, text)
+    c.restoreState()
+
+
+def _outline(doc: PdfDocument, rect: Rect) -> None:
+    """A thin grey line round the printable area: the cutting line for left and top."""
+    c = doc.canvas
+    c.saveState()
+    c.setLineWidth(0.3)
+    c.setStrokeGray(0.55)
+    c.rect(*(mm_to_pt(v) for v in rect), stroke=1, fill=0)
+    c.restoreState()
+
+
+def _footer_band(doc: PdfDocument, plan: TilePlan, tile: Tile, footer_text: str) -> None:
+    """Tile map and tile name at the right, footer (and instructions) in the rest."""
+    t = plan.tiling
+    bottom, band = t.margin, t.footer_band
+    right = plan.page.width - t.margin
+    map_left = _tile_map(doc, plan, tile, right, bottom + band / 2, band - 1)
+    name_pt = min(9.0, band * 0.7 * PT_PER_MM)
+    name_x = map_left - 1.5
+    _, _, name_top = _write(doc, name_x, bottom, band, tile.label, name_pt, "right", bold=True)
+    free_right = name_x - pt_to_mm(text_width(tile.label, name_pt, bold=True)) - 3
+    size1 = t.footer_size * PT_PER_MM
+    size2 = size1 * 0.85
+    lines = [(footer_text, size1, 0.3)]
+    if _line_height(size1) + _line_height(size2) + 0.3 <= band:
+        lines.append((INSTRUCTIONS, size2, 0.45))
+    _text_block(doc, lines, t.margin, free_right, plan.page.width / 2, bottom, band)
+
+
+def _tile_map(doc: PdfDocument, plan: TilePlan, tile: Tile, right: float, mid: float, height):
+    """A rows x cols grid of small cells, the current tile filled; returns its left edge."""
+    _, _, pw, ph = plan.printable
+    cell_h = height / plan.rows
+    cell_w = cell_h * pw / ph
+    if cell_w * plan.cols > 45:
+        cell_w = 45 / plan.cols
+        cell_h = min(cell_h, cell_w * ph / pw)
+    left = right - cell_w * plan.cols
+    top = mid + cell_h * plan.rows / 2
+    c = doc.canvas
+    c.saveState()
+    c.setLineWidth(0.3)
+    c.setStrokeGray(0.35)
+    for row in range(plan.rows):
+        for col in range(plan.cols):
+            current = (row, col) == (tile.row, tile.col)
+            c.setFillColor(Color(0.55, 0.55, 0.55) if current else Color(1, 1, 1))
+            x, y = left + col * cell_w, top - (row + 1) * cell_h
+            rect = (mm_to_pt(v) for v in (x, y, cell_w, cell_h))
+            c.rect(*rect, stroke=1, fill=1)
+    c.restoreState()
+    return left
+
+
+def _line_height(size_pt: float) -> float:
+    ascent, descent = ascent_descent(size_pt)
+    return pt_to_mm(ascent - descent)
+
+
+def _write(doc, x, bottom, band, text, size_pt, align, bold=False):
+    """One line vertically centred in the band; returns (left, right, top) in mm."""
+    ascent, descent = ascent_descent(size_pt, bold)
+    baseline = bottom + band / 2 - pt_to_mm(ascent + descent) / 2
+    c = doc.canvas
+    c.setFont("Vera-Bold" if bold else "Vera", size_pt)
+    c.setFillGray(0.2)
+    draw = {"left": c.drawString, "right": c.drawRightString}[align]
+    draw(mm_to_pt(x), mm_to_pt(baseline), text)
+    c.setFillGray(0)
+    width = pt_to_mm(text_width(text, size_pt, bold))
+    return x - width if align == "right" else x, x if align == "right" else x + width, baseline
+
+
+def _text_block(doc, lines, left, right, centre, bottom, band) -> None:
+    """Lines stacked and centred in the band, each centred on `centre` if there is room."""
+    heights = [_line_height(size) for _, size, _ in lines]
+    total = sum(heights) + 0.3 * (len(lines) - 1)
+    y = bottom + (band + total) / 2
+    for (text, size, grey), height in zip(lines, heights, strict=True):
+        size = _fit_pt(text, size, right - left)
+        ascent, _ = ascent_descent(size)
+        y_base = y - pt_to_mm(ascent)
+        half = pt_to_mm(text_width(text, size)) / 2
+        x = min(max(centre, left + half), right - half)
+        doc.text(x, y_base, text, size, grey=grey)
+        y -= height + 0.3
+
+
+def _fit_pt(text: str, size_pt: float, width_mm: float) -> float:
+    """Return `size_pt`, made smaller if `text` would be wider than `width_mm`."""
+    width = pt_to_mm(text_width(text, size_pt))
+    return size_pt if width <= width_mm else size_pt * width_mm / width
