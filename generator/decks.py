@@ -12,8 +12,10 @@ import jinja2
 
 from generator.errors import QuarryError
 from generator.render.layouts import CardFormat, LayoutBook
+from generator.render.svg import svg_size_mm
 from generator.render.templates import environment, load_template
 from generator.render.text import TextOverflow
+from generator.render.units import fmt
 
 MAX_CARDS = 5000
 MAX_COUNT = MAX_CARDS
@@ -144,16 +146,37 @@ def render_deck(deck: Deck, bleed: float) -> list[RenderedCard]:
         "format": deck.card.name,
     }
     info = {"name": deck.name, "total": deck.total}
+    size = (deck.card.width + 2 * bleed, deck.card.height + 2 * bleed)
     rendered = []
     for row in deck.rows:
         context = {"card": card, "fields": row.fields, "deck": info}
-        front_svg = _render(front, context, row, deck.front)
-        back_svg = _render(back, context, row, deck.back) if back else None
+        front_svg = _render(front, context, row, deck.front, size)
+        back_svg = _render(back, context, row, deck.back, size) if back else None
         rendered.append(RenderedCard(row, front_svg, back_svg))
     return rendered
 
 
-def _render(template: jinja2.Template, context: dict, row: CardRow, name: str) -> str:
+def _render(
+    template: jinja2.Template, context: dict, row: CardRow, name: str, size: tuple[float, float]
+) -> str:
+    """Render one face and check it is an SVG of the card's size (bleed included)."""
+    svg = _run_template(template, context, row, name)
+    try:
+        width, height = svg_size_mm(svg)
+    except ValueError as error:
+        raise QuarryError(
+            f"{row.label}: the template's output is not usable: {error}", where=name
+        ) from None
+    if abs(width - size[0]) > 0.01 or abs(height - size[1]) > 0.01:
+        raise QuarryError(
+            f"{row.label}: the template draws {fmt(width)} x {fmt(height)} mm, but the card with "
+            f"its bleed is {fmt(size[0])} x {fmt(size[1])} mm (extend base/card.svg.j2)",
+            where=name,
+        )
+    return svg
+
+
+def _run_template(template: jinja2.Template, context: dict, row: CardRow, name: str) -> str:
     try:
         return template.render(context)
     except jinja2.UndefinedError as error:
@@ -169,6 +192,16 @@ def _render(template: jinja2.Template, context: dict, row: CardRow, name: str) -
         field = next((k for k, v in row.fields.items() if str(v).strip() == error.text), None)
         named = f", field {field!r}" if field else ""
         raise QuarryError(f"{row.label}{named}: {error}", where=name) from None
+    except jinja2.TemplateSyntaxError as error:
+        where = f"{error.filename or name}:{error.lineno}"
+        raise QuarryError(f"template syntax error: {error.message}", where=where) from None
+    except jinja2.TemplateNotFound as error:
+        raise QuarryError(f"template {error.name!r} not found", where=name) from None
+    # A template is the user's code: whatever it raises is a mistake in the deck, not in Quarry.
+    except (jinja2.TemplateError, TypeError, ValueError, ArithmeticError, LookupError) as error:
+        raise QuarryError(
+            f"{row.label}: {type(error).__name__}: {error}", where=_template_where(error, name)
+        ) from None
 
 
 def _template_where(error: BaseException, name: str) -> str:
