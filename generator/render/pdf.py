@@ -111,9 +111,11 @@ class PdfDocument:
     def line(self, x1: float, y1: float, x2: float, y2: float, width_pt: float = 0.25) -> None:
         """Draw a black line between two points in mm."""
         c = self.canvas
+        c.saveState()
         c.setLineWidth(width_pt)
         c.setStrokeColorRGB(0, 0, 0)
         c.line(mm_to_pt(x1), mm_to_pt(y1), mm_to_pt(x2), mm_to_pt(y2))
+        c.restoreState()
 
     def text(
         self, x: float, y: float, text: str, size_pt: float, align: str = "center", grey=0.3

@@ -34,21 +34,29 @@ def new_document(width: float, height: float, origin: tuple[float, float] = (0, 
 def svg_size_mm(svg_text: str) -> tuple[float, float]:
     """Return (width, height) in mm declared on the root <svg> element.
 
-    Units mm, cm, in, pt and px (1/96 in, also the meaning of a bare number) are read;
-    a missing or relative size raises ValueError.
+    The whole document must parse (a cut-off file is refused). Units mm, cm, in, pt and px
+    (1/96 in, also the meaning of a bare number) are read; anything else raises ValueError.
     """
     try:
-        _, root = next(ElementTree.iterparse(io.BytesIO(svg_text.encode("utf-8")), ("start",)))
-    except (ElementTree.ParseError, StopIteration) as error:
-        raise ValueError(f"not a readable SVG document ({error})") from None
+        root = ElementTree.fromstring(svg_text.encode("utf-8"))
+    except ElementTree.ParseError as error:
+        raise ValueError(f"not a well-formed SVG document ({error})") from None
     if not root.tag.endswith("svg"):
         raise ValueError("the root element is not <svg>")
     sizes = []
     for name in ("width", "height"):
-        match = _LENGTH.match(root.get(name, ""))
+        value = root.get(name, "").strip()
+        match = _LENGTH.match(value)
         if not match:
-            raise ValueError(f"the <svg> element needs an absolute {name} (such as 500mm)")
-        sizes.append(float(match.group(1)) * _MM[match.group(2)])
+            raise ValueError(
+                f"the <svg> element's {name} is {value or 'missing'!r}; it needs a positive "
+                "absolute length such as 500mm, 50cm or 20in"
+            )
+        try:
+            number = float(match.group(1))
+        except ValueError:
+            raise ValueError(f"the <svg> element's {name} {value!r} is not a number") from None
+        sizes.append(number * _MM[match.group(2)])
     return sizes[0], sizes[1]
 
 

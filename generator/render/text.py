@@ -4,6 +4,7 @@ Font sizes are in points (as designers think of them); box geometry is in millim
 user unit of every Quarry SVG.
 """
 
+import re
 from dataclasses import dataclass
 
 from markupsafe import Markup, escape
@@ -11,6 +12,8 @@ from markupsafe import Markup, escape
 from generator.render.fonts import SVG_FAMILY, ascent_descent, text_width
 from generator.render.units import fmt, pt_to_mm
 
+# Characters XML 1.0 cannot carry at all (controls other than tab, newline, return).
+_XML_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 LINE_SPACING = 1.2
 SIZE_STEP_PT = 0.25
 # A single line may shrink to this share of its size before Quarry wraps it instead.
@@ -108,7 +111,7 @@ def text_box(
     """
     if align not in ("left", "center", "right") or valign not in ("top", "middle", "bottom"):
         raise ValueError(f"text_box: align={align!r} valign={valign!r}")
-    fitted = fit_text(str(text), w, h, size, min_size if min_size else size * 0.6, bold)
+    fitted = fit_text(_XML_INVALID.sub("", str(text)), w, h, size, min_size if min_size else size * 0.6, bold)
     size_mm = fitted.size_mm
     ascent, descent = ascent_descent(size_mm, bold)
     line_height = size_mm * LINE_SPACING

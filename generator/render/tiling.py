@@ -16,14 +16,12 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from reportlab.lib.colors import Color
-
 from generator.errors import QuarryError
 from generator.render.fonts import ascent_descent, text_width
 from generator.render.layouts import Paper, TilingLayout
 from generator.render.pdf import Footer, PdfDocument
-from generator.render.svg import svg_size_mm, to_drawing
-from generator.render.units import PT_PER_MM, fmt, mm_to_pt, pt_to_mm
+from generator.render.svg import svg_size_mm
+from generator.render.units import fmt, mm_to_pt, pt_to_mm
 
 Rect = tuple[float, float, float, float]  # x, y, width, height
 
@@ -70,8 +68,7 @@ class TilePlan:
     @property
     def printable(self) -> Rect:
         """Return the printable area (x, y, w, h) in page mm, above the footer band."""
-        t = self.tiling
-        return _printable(self.page, t)
+        return _printable(self.page, self.tiling)
 
     def tile(self, row: int, col: int) -> Tile:
         """Return the tile in `row`, `col` (both counted from 0)."""
@@ -160,11 +157,14 @@ def board_size(svg_text: str, name: str) -> tuple[float, float]:
     return width, height
 
 
-def _check_readable(svg_text: str, name: str) -> None:
+def _new_document(target: Path, svg_text: str, footer: Footer) -> PdfDocument:
+    """A PdfDocument with the board already made into a form, or a QuarryError if it cannot."""
+    doc = PdfDocument(target, title=footer.title, subject=footer.component)
     try:
-        to_drawing(svg_text)
-    except Exception as error:  # svglib raises many kinds on broken input
-        raise QuarryError(f"board SVG cannot be drawn: {error}", where=name) from None
+        doc.form(svg_text)
+    except Exception as error:  # svglib raises all sorts on broken input; nothing is written
+        raise QuarryError(f"board SVG cannot be drawn: {error}", where=footer.component) from None
+    return doc
 
 
 def write_tiled_board(
@@ -173,8 +173,7 @@ def write_tiled_board(
     """Write the board tiled across `paper` pages to `target` and return the page count."""
     width, height = board_size(svg_text, footer.component)
     plan = plan_tiles(width, height, paper, tiling)
-    _check_readable(svg_text, footer.component)
-    doc = PdfDocument(target, title=footer.title, subject=footer.component)
+    doc = _new_document(target, svg_text, footer)
     pages = len(plan.tiles)
     for tile in plan.tiles:
         doc.begin_page(plan.page.width, plan.page.height)
@@ -209,8 +208,7 @@ def write_board_page(
                 f"{fmt(MAX_PAGE_MM - 2 * margin)} mm on a side (PDF viewers stop at 200 in)",
                 where=footer.component,
             )
-    _check_readable(svg_text, footer.component)
-    doc = PdfDocument(target, title=footer.title, subject=footer.component)
+    doc = _new_document(target, svg_text, footer)
     doc.begin_page(page.width, page.height)
     x, y = (page.width - width) / 2, (page.height - height) / 2
     doc.place(svg_text, x, y)
@@ -254,48 +252,64 @@ def _own_span(index: int, count: int, step: float, printable: float, board: floa
 
 
 def _draw_seams(doc: PdfDocument, plan: TilePlan, tile: Tile) -> None:
-    """Alignment marks on every seam of the tile, and a label on its own glue strips."""
+    """Alignment marks on every seam of the tile; its own glue strips are also labelled."""
     t = plan.tiling
     _, _, pw, ph = plan.printable
     step_w, step_h = pw - t.overlap, ph - t.overlap
     rows_span = _own_span(tile.row, plan.rows, step_h, ph, plan.board_height, t.overlap)
     cols_span = _own_span(tile.col, plan.cols, step_w, pw, plan.board_width, t.overlap)
-    # Vertical seams: left of column c is seam c, right is seam c + 1.
+    # Seam k lies between column (or row) k - 1 and k; the tile's glue strip is seam + 1.
     for seam in (tile.col, tile.col + 1):
         if 0 < seam < plan.cols:
-            x = seam * step_w + t.overlap / 2
-            glue = seam == tile.col + 1
-            nxt = plan.tile(tile.row, seam).label if glue else None
-            _seam(doc, tile, t, rows_span, lambda s, x=x: (x, s), vertical=True, label=nxt)
+            glue = plan.tile(tile.row, seam).label if seam > tile.col else None
+            _seam(doc, plan, tile, seam * step_w, rows_span, vertical=True, glue=glue)
     for seam in (tile.row, tile.row + 1):
         if 0 < seam < plan.rows:
-            y = seam * step_h + t.overlap / 2
-            glue = seam == tile.row + 1
-            nxt = plan.tile(seam, tile.col).label if glue else None
-            _seam(doc, tile, t, cols_span, lambda s, y=y: (s, y), vertical=False, label=nxt)
+            glue = plan.tile(seam, tile.col).label if seam > tile.row else None
+            _seam(doc, plan, tile, seam * step_h, cols_span, vertical=False, glue=glue)
 
 
-def _seam(doc, tile, tiling, span, point, vertical: bool, label: str | None) -> None:
-    """Marks along one overlap strip (board positions from `point(s)`), and its label."""
+def _seam(doc, plan: TilePlan, tile: Tile, edge: float, span, vertical: bool, glue) -> None:
+    """Marks along the overlap strip starting at board `edge`, at the same board positions
+    on both tiles. On the tile that is covered (`glue` names the tile on top): a dashed line
+    where that tile's edge goes, and a label."""
+    t = plan.tiling
+    middle = edge + t.overlap / 2
+
+    def point(s: float, across: float = middle) -> tuple[float, float]:
+        return _to_page(tile, *((across, s) if vertical else (s, across)))
+
     start, end = span
     length = end - start
-    mark = tiling.mark_size
-    if length < 3 * mark:
+    if length < 3 * t.mark_size:
         positions, room = [(start + end) / 2], 0.0
     else:
         inset = min(length / 4, 25.0)
-        positions, room = [start + inset, end - inset], length - 2 * inset - mark - 2
+        positions, room = [start + inset, end - inset], length - 2 * inset - t.mark_size - 2
     for s in positions:
-        _cross(doc, *_to_page(tile, *point(s)), mark)
-    if label is None:
+        _cross(doc, *point(s), t.mark_size)
+    if glue is None:
         return
-    height = pt_to_mm(LABEL_PT) * 1.4
-    if tiling.overlap < height + 1:
+    bx, by, bw, bh = tile.board_rect
+    ends = (by, by + bh) if vertical else (bx, bx + bw)
+    _dashed(doc, *point(ends[0], edge), *point(ends[1], edge))
+    if t.overlap < pt_to_mm(LABEL_PT) * 1.4 + 1:
         return
-    for text in (f"{label} overlaps here — glue", f"{label} — glue", "glue"):
+    for text in (f"{glue} overlaps here — glue", f"{glue} — glue", "glue"):
         if pt_to_mm(text_width(text, LABEL_PT)) + 3 <= room:
-            _label(doc, *_to_page(tile, *point((start + end) / 2)), text, vertical)
+            _label(doc, *point((start + end) / 2), text, vertical)
             return
+
+
+def _dashed(doc: PdfDocument, x1: float, y1: float, x2: float, y2: float) -> None:
+    """A thin dashed grey line: where the neighbouring tile's cut edge is laid."""
+    c = doc.canvas
+    c.saveState()
+    c.setDash(2, 2)
+    c.setLineWidth(0.4)
+    c.setStrokeGray(0.35)
+    c.line(mm_to_pt(x1), mm_to_pt(y1), mm_to_pt(x2), mm_to_pt(y2))
+    c.restoreState()
 
 
 def _cross(doc: PdfDocument, x: float, y: float, size: float) -> None:
@@ -345,44 +359,45 @@ def _outline(doc: PdfDocument, rect: Rect) -> None:
 
 
 def _footer_band(doc: PdfDocument, plan: TilePlan, tile: Tile, footer_text: str) -> None:
-    """Tile map and tile name at the right, footer (and instructions) in the rest."""
+    """The tile map and the tile's name at the right; footer and instructions in the rest."""
     t = plan.tiling
     bottom, band = t.margin, t.footer_band
-    right = plan.page.width - t.margin
-    map_left = _tile_map(doc, plan, tile, right, bottom + band / 2, band - 1)
-    name_pt = min(9.0, band * 0.7 * PT_PER_MM)
-    name_x = map_left - 1.5
-    _, _, name_top = _write(doc, name_x, bottom, band, tile.label, name_pt, "right", bold=True)
-    free_right = name_x - pt_to_mm(text_width(tile.label, name_pt, bold=True)) - 3
-    size1 = t.footer_size * PT_PER_MM
-    size2 = size1 * 0.85
-    lines = [(footer_text, size1, 0.3)]
-    if _line_height(size1) + _line_height(size2) + 0.3 <= band:
-        lines.append((INSTRUCTIONS, size2, 0.45))
+    map_left = _tile_map(doc, plan, tile, plan.page.width - t.margin, bottom, band)
+    name_pt = min(9.0, mm_to_pt(band * 0.7))
+    ascent, descent = ascent_descent(name_pt, bold=True)
+    baseline = bottom + band / 2 - pt_to_mm(ascent + descent) / 2
+    c = doc.canvas
+    c.setFont("Vera-Bold", name_pt)
+    c.setFillGray(0.2)
+    c.drawRightString(mm_to_pt(map_left - 1.5), mm_to_pt(baseline), tile.label)
+    free_right = map_left - 1.5 - pt_to_mm(text_width(tile.label, name_pt, bold=True)) - 3
+    size = mm_to_pt(t.footer_size)
+    lines = [(footer_text, size, 0.3)]
+    if _line_height(size) + _line_height(size * 0.85) + 0.3 <= band:
+        lines.append((INSTRUCTIONS, size * 0.85, 0.45))
     _text_block(doc, lines, t.margin, free_right, plan.page.width / 2, bottom, band)
 
 
-def _tile_map(doc: PdfDocument, plan: TilePlan, tile: Tile, right: float, mid: float, height):
-    """A rows x cols grid of small cells, the current tile filled; returns its left edge."""
+def _tile_map(doc: PdfDocument, plan: TilePlan, tile: Tile, right: float, bottom, band):
+    """A rows x cols grid of cells ending at `right`, centred in the band, the current tile
+    filled grey. Returns the map's left edge."""
     _, _, pw, ph = plan.printable
-    cell_h = height / plan.rows
+    cell_h = (band - 1) / plan.rows
     cell_w = cell_h * pw / ph
-    if cell_w * plan.cols > 45:
+    if cell_w * plan.cols > 45:  # a long row of tiles: keep the map out of the footer text
         cell_w = 45 / plan.cols
         cell_h = min(cell_h, cell_w * ph / pw)
     left = right - cell_w * plan.cols
-    top = mid + cell_h * plan.rows / 2
+    top = bottom + band / 2 + cell_h * plan.rows / 2
     c = doc.canvas
     c.saveState()
     c.setLineWidth(0.3)
     c.setStrokeGray(0.35)
     for row in range(plan.rows):
         for col in range(plan.cols):
-            current = (row, col) == (tile.row, tile.col)
-            c.setFillColor(Color(0.55, 0.55, 0.55) if current else Color(1, 1, 1))
+            c.setFillGray(0.55 if (row, col) == (tile.row, tile.col) else 1)
             x, y = left + col * cell_w, top - (row + 1) * cell_h
-            rect = (mm_to_pt(v) for v in (x, y, cell_w, cell_h))
-            c.rect(*rect, stroke=1, fill=1)
+            c.rect(*(mm_to_pt(v) for v in (x, y, cell_w, cell_h)), stroke=1, fill=1)
     c.restoreState()
     return left
 
@@ -392,32 +407,17 @@ def _line_height(size_pt: float) -> float:
     return pt_to_mm(ascent - descent)
 
 
-def _write(doc, x, bottom, band, text, size_pt, align, bold=False):
-    """One line vertically centred in the band; returns (left, right, top) in mm."""
-    ascent, descent = ascent_descent(size_pt, bold)
-    baseline = bottom + band / 2 - pt_to_mm(ascent + descent) / 2
-    c = doc.canvas
-    c.setFont("Vera-Bold" if bold else "Vera", size_pt)
-    c.setFillGray(0.2)
-    draw = {"left": c.drawString, "right": c.drawRightString}[align]
-    draw(mm_to_pt(x), mm_to_pt(baseline), text)
-    c.setFillGray(0)
-    width = pt_to_mm(text_width(text, size_pt, bold))
-    return x - width if align == "right" else x, x if align == "right" else x + width, baseline
-
-
 def _text_block(doc, lines, left, right, centre, bottom, band) -> None:
-    """Lines stacked and centred in the band, each centred on `centre` if there is room."""
+    """Lines of (text, size, grey) stacked in the middle of the band, between `left` and
+    `right`; each centred on `centre` when there is room, shrunk when it is too long."""
     heights = [_line_height(size) for _, size, _ in lines]
-    total = sum(heights) + 0.3 * (len(lines) - 1)
-    y = bottom + (band + total) / 2
+    y = bottom + (band + sum(heights) + 0.3 * (len(lines) - 1)) / 2
     for (text, size, grey), height in zip(lines, heights, strict=True):
         size = _fit_pt(text, size, right - left)
         ascent, _ = ascent_descent(size)
-        y_base = y - pt_to_mm(ascent)
         half = pt_to_mm(text_width(text, size)) / 2
         x = min(max(centre, left + half), right - half)
-        doc.text(x, y_base, text, size, grey=grey)
+        doc.text(x, y - pt_to_mm(ascent), text, size, grey=grey)
         y -= height + 0.3
 
 
