@@ -111,7 +111,8 @@ def text_box(
     """
     if align not in ("left", "center", "right") or valign not in ("top", "middle", "bottom"):
         raise ValueError(f"text_box: align={align!r} valign={valign!r}")
-    fitted = fit_text(_XML_INVALID.sub("", str(text)), w, h, size, min_size if min_size else size * 0.6, bold)
+    clean = _XML_INVALID.sub("", str(text))
+    fitted = fit_text(clean, w, h, size, min_size if min_size else size * 0.6, bold)
     size_mm = fitted.size_mm
     ascent, descent = ascent_descent(size_mm, bold)
     line_height = size_mm * LINE_SPACING
