@@ -148,14 +148,15 @@ def _fail(message: str) -> None:
 def main() -> None:
     """Run the CLI: user mistakes print one line on stderr and exit 2; --help exits 0."""
     command = typer.main.get_command(app)
+    args = sys.argv[1:] or ["--help"]  # a bare `quarry` shows the help, as asked for
     try:
-        code = command.main(args=sys.argv[1:], prog_name="quarry", standalone_mode=False)
+        code = command.main(args=args, prog_name="quarry", standalone_mode=False)
     except QuarryError as error:
         _fail(str(error))
     except click_exceptions.UsageError as error:
         where = f"{error.ctx.command_path}: " if error.ctx else ""
         _fail(f"{where}{error.format_message()}")
-    except click_exceptions.Abort:
+    except typer.Abort:
         sys.stderr.write("quarry: aborted\n")
         sys.exit(1)
     except click_exceptions.ClickException as error:

@@ -97,9 +97,12 @@ def load_deck(path: Path, book: LayoutBook) -> Deck:
     for key in ("name", "front"):
         if not isinstance(head.get(key), str) or not head[key].strip():
             raise QuarryError(f'[deck] needs {key} = "..."', where=where)
-    card = book.card(str(head.get("card", "poker")))
-    sheet = str(head.get("sheet", "default"))
-    book.sheet(sheet)
+    try:
+        card = book.card(str(head.get("card", "poker")))
+        sheet = str(head.get("sheet", "default"))
+        book.sheet(sheet)
+    except QuarryError as error:
+        raise QuarryError(f"[deck] {error}", where=where) from None
     rows_data = data.get("card")
     if not isinstance(rows_data, list) or not rows_data:
         raise QuarryError("no cards: add at least one [[card]] table", where=where)
@@ -189,7 +192,7 @@ def _run_template(template: jinja2.Template, context: dict, row: CardRow, name: 
             where=_template_where(error, name),
         ) from None
     except TextOverflow as error:
-        field = next((k for k, v in row.fields.items() if str(v).strip() == error.text), None)
+        field = next((k for k, v in row.fields.items() if _words(v) == _words(error.text)), None)
         named = f", field {field!r}" if field else ""
         raise QuarryError(f"{row.label}{named}: {error}", where=name) from None
     except jinja2.TemplateSyntaxError as error:
@@ -202,6 +205,10 @@ def _run_template(template: jinja2.Template, context: dict, row: CardRow, name: 
         raise QuarryError(
             f"{row.label}: {type(error).__name__}: {error}", where=_template_where(error, name)
         ) from None
+
+
+def _words(value: object) -> list[str]:
+    return str(value).split()
 
 
 def _template_where(error: BaseException, name: str) -> str:

@@ -6,6 +6,7 @@ at the end: an error leaves no half-written kit, and the previous kit stays as i
 
 import hashlib
 import json
+import math
 import os
 import shutil
 import tempfile
@@ -46,6 +47,10 @@ class KitWriter:
                 f"cannot create the output folder: {error.strerror}", where=str(self.out)
             ) from None
         self._tmp = Path(tempfile.mkdtemp(prefix=f".{self.name}.", dir=self.out))
+        # mkdtemp makes the folder private (0700); a published kit follows the umask.
+        umask = os.umask(0)
+        os.umask(umask)
+        self._tmp.chmod(0o777 & ~umask)
         return self
 
     def path(self, relative: str) -> Path:
@@ -167,7 +172,7 @@ def write_deck_kit(
     if backs not in modes:
         raise QuarryError(f"--backs must be duplex, fold or none, got {backs!r}")
     for value in back_offset:
-        if abs(value) > 10:
+        if not math.isfinite(value) or abs(value) > 10:
             raise QuarryError(f"back offsets are at most 10 mm either way, got {value}")
     book = LayoutBook(layouts)
     sheet_paper = book.paper(paper)
