@@ -1,0 +1,1 @@
+"""The game-agnostic engine: the game protocol, records and replay, simulation, statistics."""

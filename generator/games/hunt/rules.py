@@ -1,0 +1,363 @@
+"""The Hunt: rules of one hunt (a round), its actions and their notation, and the observers.
+
+Player 0 is the Dragon, player 1 the Knight. A hunt: the Dragon chooses a route map in
+secret; then each turn (1) on turns 3, 9 and 15 the Knight may call one unused aide,
+(2) the Dragon says whether he is in Town (a point if he is), (3) he says Walk or Fly and
+moves along that arrow, (4) the Knight searches (two places with the Militia) and learns
+whether he encountered the Dragon. Three encounters in a row vanquish him. After turn 15
+the hunt ends, unless the Knight encountered the Dragon on the last turn played.
+"""
+
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from generator.engine.game import TERMINAL, GameState, IllegalAction
+from generator.games.hunt.maps import LAIR, LOCATIONS, TOWN, RouteMap, location
+
+DRAGON, KNIGHT = 0, 1
+ROLES = ("dragon", "knight")
+AIDE_TURNS = (3, 9, 15)
+AIDES = ("tracker", "militia", "wizard")
+LAST_TURN = 15
+ENCOUNTERS_TO_VANQUISH = 3
+ESCAPE_BONUS = 5
+RULES_VERSION = 1
+PAIRS = tuple(combinations(range(5), 2))
+
+
+@dataclass(frozen=True)
+class ChooseMap:
+    route_map: RouteMap
+
+
+@dataclass(frozen=True)
+class CallAide:
+    aide: str | None  # None: no aide this turn
+    wizard_pair: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True)
+class Move:
+    fly: bool
+
+
+@dataclass(frozen=True)
+class Search:
+    places: tuple[int, ...]  # one, or two (sorted) with the Militia
+
+
+Action = ChooseMap | CallAide | Move | Search
+
+
+@dataclass
+class TurnRecord:
+    """What both players know of one turn (the record fields of docs/formats.md)."""
+
+    turn: int
+    town: bool
+    aide: str = "none"
+    move: str | None = None
+    search: tuple[int, ...] = ()
+    encounter: bool | None = None
+    revealed: int | None = None
+    wizard: tuple[tuple[int, int], ...] | None = None
+
+    def to_json(self) -> dict:
+        """Return the turn as JSON with spelled locations."""
+        data: dict = {
+            "turn": self.turn,
+            "aide": self.aide,
+            "town": self.town,
+            "move": self.move,
+            "search": [LOCATIONS[p] for p in self.search],
+            "encounter": self.encounter,
+        }
+        if self.revealed is not None:
+            data["revealed"] = LOCATIONS[self.revealed]
+        if self.wizard is not None:
+            data["wizard"] = [[LOCATIONS[a], LOCATIONS[b]] for a, b in self.wizard]
+        return data
+
+
+@dataclass(frozen=True)
+class KnightView:
+    """Everything the Knight may know: the options, the turn, the public log, aides left."""
+
+    loops: bool
+    turn: int
+    phase: str
+    log: tuple[dict, ...]
+    aides_left: tuple[str, ...]
+    militia_now: bool
+
+
+@dataclass(frozen=True)
+class DragonView:
+    """The Dragon knows all: his map and place, and everything the Knight knows."""
+
+    public: KnightView
+    route_map: RouteMap | None
+    place: int
+
+
+@dataclass
+class HuntState(GameState):
+    """One hunt in progress. Phases: map, aide, move, search, over."""
+
+    loops: bool = False
+    route_map: RouteMap | None = None
+    place: int = TOWN
+    turn: int = 0
+    phase: str = "map"
+    aides_used: list[str] = field(default_factory=list)
+    militia_now: bool = False
+    in_a_row: int = 0
+    vanquished: bool = False
+    town_points: int = 0
+    log: list[TurnRecord] = field(default_factory=list)
+
+    # --- protocol -----------------------------------------------------------------------
+    def current_player(self) -> int:
+        return {"map": DRAGON, "move": DRAGON, "aide": KNIGHT, "search": KNIGHT}.get(
+            self.phase, TERMINAL
+        )
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def dragon_score(self) -> int:
+        """Return the Dragon's points so far: Town turns, aides called, 5 for escaping."""
+        escaped = self.phase == "over" and not self.vanquished
+        return self.town_points + len(self.aides_used) + (ESCAPE_BONUS if escaped else 0)
+
+    def returns(self) -> list[float]:
+        score = float(self.dragon_score())
+        return [score, -score]
+
+    def aides_left(self) -> tuple[str, ...]:
+        """Return the aides the Knight has not called yet."""
+        return tuple(a for a in AIDES if a not in self.aides_used)
+
+    def legal_actions(self) -> list:
+        if self.phase == "map":
+            from generator.games.hunt.maps import map_at, map_table
+
+            return [ChooseMap(map_at(i, self.loops)) for i in range(len(map_table(self.loops)[0]))]
+        if self.phase == "aide":
+            actions: list = [CallAide(None)]
+            for aide in self.aides_left():
+                if aide == "wizard":
+                    actions += [CallAide("wizard", pair) for pair in PAIRS]
+                else:
+                    actions.append(CallAide(aide))
+            return actions
+        if self.phase == "move":
+            return [Move(True)] if self.place == LAIR else [Move(False), Move(True)]
+        if self.phase == "search":
+            if self.militia_now:
+                return [Search(pair) for pair in PAIRS]
+            return [Search((p,)) for p in range(5)]
+        return []
+
+    def apply(self, action) -> None:
+        reason = self._illegal(action)
+        if reason:
+            raise IllegalAction(reason)
+        if isinstance(action, ChooseMap):
+            self.route_map = action.route_map
+            self._start_turn(1)
+        elif isinstance(action, CallAide):
+            self._call_aide(action)
+        elif isinstance(action, Move):
+            self.place = self.route_map.step(self.place, action.fly)
+            self.log[-1].move = "fly" if action.fly else "walk"
+            self.phase = "search"
+        else:
+            self._search(action)
+
+    def _illegal(self, action) -> str | None:
+        """Return why `action` is illegal now, or None."""
+        expected = {"map": ChooseMap, "aide": CallAide, "move": Move, "search": Search}
+        if self.phase == "over":
+            return "the hunt is over"
+        if not isinstance(action, expected[self.phase]):
+            wanted = {
+                "map": "a route map",
+                "aide": "an aide (or none)",
+                "move": "walk or fly",
+                "search": "a search",
+            }[self.phase]
+            return f"expected {wanted}"
+        if isinstance(action, ChooseMap):
+            return action.route_map.problem(self.loops)
+        if isinstance(action, CallAide):
+            if action.aide is None:
+                return None
+            if action.aide not in AIDES:
+                return f"no aide called {action.aide!r}"
+            if action.aide in self.aides_used:
+                return f"the {action.aide} has already helped in this hunt"
+            if action.aide == "wizard" and action.wizard_pair not in PAIRS:
+                return "the Wizard needs two different locations"
+            return None
+        if isinstance(action, Move):
+            if not action.fly and self.place == LAIR:
+                return "the Dragon is in the Lair, which has no Walk arrow: he must fly"
+            return None
+        wanted = 2 if self.militia_now else 1
+        if len(action.places) != wanted or len(set(action.places)) != wanted:
+            return f"this search must name {wanted} different location(s)"
+        if not all(0 <= p < 5 for p in action.places):
+            return "unknown location"
+        return None
+
+    def _start_turn(self, turn: int) -> None:
+        self.turn = turn
+        self.militia_now = False
+        in_town = self.place == TOWN
+        self.town_points += in_town
+        self.log.append(TurnRecord(turn=turn, town=in_town))
+        self.phase = "aide" if turn in AIDE_TURNS and self.aides_left() else "move"
+
+    def _call_aide(self, action: CallAide) -> None:
+        record = self.log[-1]
+        if action.aide is not None:
+            self.aides_used.append(action.aide)
+            record.aide = action.aide
+            if action.aide == "tracker":
+                record.revealed = self.place
+            elif action.aide == "militia":
+                self.militia_now = True
+            else:
+                a, b = action.wizard_pair
+                record.wizard = tuple(self.route_map.arrows_between(a, b))
+        self.phase = "move"
+
+    def _search(self, action: Search) -> None:
+        record = self.log[-1]
+        record.search = tuple(sorted(action.places))
+        encounter = self.place in action.places
+        record.encounter = encounter
+        if encounter and self.militia_now:
+            record.revealed = self.place
+        self.in_a_row = self.in_a_row + 1 if encounter else 0
+        if self.in_a_row >= ENCOUNTERS_TO_VANQUISH:
+            self.vanquished = True
+            self.phase = "over"
+        elif self.turn >= LAST_TURN and not encounter:
+            self.phase = "over"
+        else:
+            self._start_turn(self.turn + 1)
+
+    # --- observers ----------------------------------------------------------------------
+    def knight_view(self) -> KnightView:
+        """Return what the Knight may know."""
+        return KnightView(
+            loops=self.loops,
+            turn=self.turn,
+            phase=self.phase,
+            log=tuple(r.to_json() for r in self.log),
+            aides_left=self.aides_left(),
+            militia_now=self.militia_now,
+        )
+
+    def observation(self, player: int):
+        if player == KNIGHT:
+            return self.knight_view()
+        return DragonView(self.knight_view(), self.route_map, self.place)
+
+    def clone(self) -> "HuntState":
+        copy = HuntState(
+            loops=self.loops,
+            route_map=self.route_map,
+            place=self.place,
+            turn=self.turn,
+            phase=self.phase,
+            aides_used=list(self.aides_used),
+            militia_now=self.militia_now,
+            in_a_row=self.in_a_row,
+            vanquished=self.vanquished,
+            town_points=self.town_points,
+        )
+        copy.log = [TurnRecord(**vars(r)) for r in self.log]
+        return copy
+
+    # --- notation -----------------------------------------------------------------------
+    def parse_action(self, text: str):
+        return parse_action(text)
+
+    def format_action(self, action) -> str:
+        return format_action(action)
+
+
+def _places(words: list[str]) -> tuple[int, ...]:
+    try:
+        return tuple(sorted(location(w) for w in words))
+    except ValueError as error:
+        raise IllegalAction(str(error)) from None
+
+
+def parse_action(text: str):
+    """Return the action written as `text`:
+    "map walk=town>hills,... fly=town>lair,...", "aide none|tracker|militia",
+    "aide wizard hills sea", "walk", "fly", "search woods", "search woods sea"."""
+    words = text.strip().lower().split()
+    if not words:
+        raise IllegalAction("empty action")
+    head, rest = words[0], words[1:]
+    if head in ("walk", "fly") and not rest:
+        return Move(head == "fly")
+    if head == "search" and 1 <= len(rest) <= 2:
+        return Search(_places(rest))
+    if head == "aide" and rest:
+        if rest[0] == "none" and len(rest) == 1:
+            return CallAide(None)
+        if rest[0] in ("tracker", "militia") and len(rest) == 1:
+            return CallAide(rest[0])
+        if rest[0] == "wizard" and len(rest) == 3:
+            pair = _places(rest[1:])
+            return CallAide("wizard", pair)
+    if head == "map" and len(rest) == 2:
+        return ChooseMap(_parse_map(rest))
+    raise IllegalAction(f"cannot read action {text!r}")
+
+
+def _parse_map(parts: list[str]) -> RouteMap:
+    tables = {}
+    for part in parts:
+        kind, _, arrows = part.partition("=")
+        if kind not in ("walk", "fly") or kind in tables:
+            raise IllegalAction("a map is written 'map walk=a>b,... fly=a>b,...'")
+        table = [-1] * 5
+        for arrow in arrows.split(","):
+            source, _, target = arrow.partition(">")
+            try:
+                table[location(source)] = location(target)
+            except ValueError as error:
+                raise IllegalAction(str(error)) from None
+        tables[kind] = tuple(table)
+    return RouteMap(tables["walk"], tables["fly"])
+
+
+def format_action(action) -> str:
+    """Return the text notation of `action` (parse_action reads it back)."""
+    if isinstance(action, Move):
+        return "fly" if action.fly else "walk"
+    if isinstance(action, Search):
+        return "search " + " ".join(LOCATIONS[p] for p in action.places)
+    if isinstance(action, CallAide):
+        if action.aide is None:
+            return "aide none"
+        if action.aide == "wizard":
+            a, b = action.wizard_pair
+            return f"aide wizard {LOCATIONS[a]} {LOCATIONS[b]}"
+        return f"aide {action.aide}"
+    m = action.route_map
+    walk = ",".join(f"{LOCATIONS[s]}>{LOCATIONS[m.walk[s]]}" for s in range(4))
+    fly = ",".join(f"{LOCATIONS[s]}>{LOCATIONS[m.fly[s]]}" for s in range(5))
+    return f"map walk={walk} fly={fly}"
+
+
+def new_hunt(loops: bool = False) -> HuntState:
+    """Return a hunt waiting for the Dragon's map."""
+    return HuntState(loops=loops)
