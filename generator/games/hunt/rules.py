@@ -361,3 +361,11 @@ def format_action(action) -> str:
 def new_hunt(loops: bool = False) -> HuntState:
     """Return a hunt waiting for the Dragon's map."""
     return HuntState(loops=loops)
+
+
+def match_winner(first_as_dragon: int, second_as_dragon: int) -> str:
+    """Return "first", "second" or "draw": a match is two hunts with the roles swapped, won
+    by whoever scored more points as the Dragon."""
+    if first_as_dragon == second_as_dragon:
+        return "draw"
+    return "first" if first_as_dragon > second_as_dragon else "second"
