@@ -140,6 +140,31 @@ def tile(
     _report(quiet, [f"wrote {target}: {summary}"])
 
 
+@app.command()
+def replay(
+    game: Annotated[str, typer.Argument(help="The game the record is of, e.g. hunt.")],
+    record: Annotated[Path, typer.Argument(help="A game record (JSON); see docs/formats.md.")],
+    quiet: QuietOption = False,
+) -> None:
+    """Replay a game record, checking every step; stop at the first illegal one (exit 2).
+
+    Example: quarry replay hunt examples/hunt-record.json
+    """
+    from generator.engine.records import replay_file
+
+    _report(quiet, [replay_file(_game(game, "state_from_header"), record)])
+
+
+def _game(name: str, capability: str):
+    """Return the registered game `name` that has `capability`, or fail with the choices."""
+    from generator.games import registry
+
+    games = {n: g for n, g in registry().items() if getattr(g, capability, None) is not None}
+    if name not in games:
+        raise QuarryError(f"unknown game {name!r} here; known: {', '.join(games) or 'none yet'}")
+    return games[name]
+
+
 def _fail(message: str) -> None:
     sys.stderr.write(f"quarry: error: {message}\n")
     sys.exit(2)

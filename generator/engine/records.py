@@ -62,3 +62,38 @@ def replay(
         except IllegalAction as error:
             return ReplayFailure(step, turn, text, str(error))
     return None
+
+
+def replay_file(game, path: Path) -> str:
+    """Replay the record at `path` for the registered `game`; return its result line.
+
+    Raises QuarryError naming the step, the turn and the reason at the first illegal
+    action, or when the record's stored log disagrees with the replayed one.
+    """
+    data = read_record(path, game.name)
+    try:
+        state = game.state_from_header(data["header"])
+    except ValueError as error:
+        raise QuarryError(f"header: {error}", where=str(path)) from None
+    failure = replay(state, data["actions"], game.turn_of)
+    if failure is not None:
+        raise QuarryError(
+            f"step {failure.step} (turn {failure.turn}), {failure.action!r}: {failure.reason}",
+            where=str(path),
+        )
+    stored = data.get("log")
+    if stored is not None and hasattr(state, "log"):
+        replayed = [record.to_json() for record in state.log]
+        for index, (mine, theirs) in enumerate(zip(replayed, stored, strict=False), start=1):
+            if mine != theirs:
+                raise QuarryError(
+                    f"the stored log differs from the replay at its entry {index}: "
+                    f"stored {theirs}, replayed {mine}",
+                    where=str(path),
+                )
+        if len(stored) != len(replayed):
+            raise QuarryError(
+                f"the stored log has {len(stored)} turns, the replay {len(replayed)}",
+                where=str(path),
+            )
+    return game.result_text(state)

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from generator.engine.game import GameState
 from generator.kit import KitRequest
 
 
@@ -23,6 +24,10 @@ class Game:
     players: tuple[int, int]
     capabilities: frozenset[str] = field(default_factory=frozenset)
     build_kit: Callable[[KitRequest], None] | None = None
+    # Replay: a fresh state from a record header, the turn a state is in, its result line.
+    state_from_header: Callable[[dict], GameState] | None = None
+    turn_of: Callable[[GameState], int] | None = None
+    result_text: Callable[[GameState], str] | None = None
 
 
 @cache

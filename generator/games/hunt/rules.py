@@ -369,3 +369,47 @@ def match_winner(first_as_dragon: int, second_as_dragon: int) -> str:
     if first_as_dragon == second_as_dragon:
         return "draw"
     return "first" if first_as_dragon > second_as_dragon else "second"
+
+
+def state_from_header(header: dict) -> HuntState:
+    """Return a fresh hunt with the options of a record's header (ValueError if malformed)."""
+    options = header.get("options", {})
+    if not isinstance(options, dict) or not isinstance(options.get("loops", False), bool):
+        raise ValueError('options must be {"loops": true|false}')
+    version = header.get("rules_version", RULES_VERSION)
+    if version != RULES_VERSION:
+        raise ValueError(f"rules_version {version!r} is not {RULES_VERSION}")
+    return new_hunt(options.get("loops", False))
+
+
+def result_text(state: HuntState) -> str:
+    """Return a one-line account of the hunt's end (or where an unfinished record stops)."""
+    if not state.is_terminal():
+        points = state.dragon_score()
+        return f"the record stops during turn {state.turn}; the Dragon has {points} points so far"
+    town, aides = state.town_points, len(state.aides_used)
+    end = "vanquished" if state.vanquished else "escaped (+5)"
+    return (
+        f"hunt over after turn {state.turn}: Dragon {end}, scores {state.dragon_score()} "
+        f"({town} turns started in Town, {aides} aides called)"
+    )
+
+
+def record_for(state: HuntState, actions: list[str], seed: int, players: dict) -> dict:
+    """Return the JSON record of a hunt: header, actions, the public turn log and the result."""
+    return {
+        "header": {
+            "game": "hunt",
+            "rules_version": RULES_VERSION,
+            "options": {"loops": state.loops},
+            "seed": seed,
+            "players": players,
+        },
+        "actions": actions,
+        "log": [record.to_json() for record in state.log],
+        "result": {
+            "dragon_score": state.dragon_score(),
+            "vanquished": state.vanquished,
+            "turns": state.turn,
+        },
+    }
