@@ -3,7 +3,6 @@
 from generator.games import Game
 from generator.games.hunt import rules
 
-
 GAME = Game(
     name="hunt",
     title="The Hunt",
