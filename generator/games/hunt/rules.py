@@ -61,6 +61,7 @@ class TurnRecord:
     encounter: bool | None = None
     revealed: int | None = None
     wizard: tuple[tuple[int, int], ...] | None = None
+    wizard_between: tuple[int, int] | None = None  # the two places the Knight named
 
     def to_json(self) -> dict:
         """Return the turn as JSON with spelled locations."""
@@ -76,6 +77,8 @@ class TurnRecord:
             data["revealed"] = LOCATIONS[self.revealed]
         if self.wizard is not None:
             data["wizard"] = [[LOCATIONS[a], LOCATIONS[b]] for a, b in self.wizard]
+        if self.wizard_between is not None:
+            data["wizard_between"] = [LOCATIONS[p] for p in self.wizard_between]
         return data
 
 
@@ -231,6 +234,7 @@ class HuntState(GameState):
             else:
                 a, b = action.wizard_pair
                 record.wizard = tuple(self.route_map.arrows_between(a, b))
+                record.wizard_between = (a, b)
         self.phase = "move"
 
     def _search(self, action: Search) -> None:
