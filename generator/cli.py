@@ -155,6 +155,28 @@ def replay(
     _report(quiet, [replay_file(_game(game, "state_from_header"), record)])
 
 
+@app.command()
+def puzzle(
+    game: Annotated[str, typer.Argument(help="The game, e.g. hunt.")],
+    count: Annotated[int, typer.Option(help="How many puzzles (1-200).")] = 6,
+    difficulty: Annotated[str, typer.Option(help="easy, medium or hard.")] = "medium",
+    loops: Annotated[bool, typer.Option("--loops", help="Route maps may have loops.")] = False,
+    out: OutOption = Path("output"),
+    paper: PaperOption = "a4",
+    seed: SeedOption = 1,
+    quiet: QuietOption = False,
+) -> None:
+    """Make solo deduction puzzles, each with one certified answer: a book PDF and puzzles.json.
+
+    Example: quarry puzzle hunt --count 10 --difficulty hard --seed 3
+    """
+    from generator.kit import write_puzzle_kit
+
+    entry = _game(game, "make_puzzles")
+    target, summary = write_puzzle_kit(entry, out, paper, seed, count, difficulty, loops)
+    _report(quiet, [f"wrote {target}: {summary}"])
+
+
 def _game(name: str, capability: str):
     """Return the registered game `name` that has `capability`, or fail with the choices."""
     from generator.games import registry

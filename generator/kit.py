@@ -264,3 +264,33 @@ def write_board_kit(
         f"{sheet_paper.name}, and on one page"
     )
     return writer.final_path, summary
+
+
+MAX_PUZZLES = 200
+
+
+def write_puzzle_kit(
+    game, out: Path, paper: str, seed: int, count: int, difficulty: str, loops: bool
+) -> tuple[Path, str]:
+    """Generate `count` certified puzzles of `game` and write OUT/<game>-puzzles/ (a book PDF
+    and puzzles.json). Limits are checked before any puzzle is made."""
+    if not 1 <= count <= MAX_PUZZLES:
+        raise QuarryError(f"--count must be from 1 to {MAX_PUZZLES}, got {count}")
+    if difficulty not in ("easy", "medium", "hard"):
+        raise QuarryError(f"--difficulty must be easy, medium or hard, got {difficulty!r}")
+    book = LayoutBook()
+    sheet_paper = book.paper(paper)
+    puzzles = game.make_puzzles(count, difficulty, seed, loops)
+    meta = {
+        "kind": "puzzles",
+        "game": game.name,
+        "paper": sheet_paper.name,
+        "seed": seed,
+        "difficulty": difficulty,
+        "count": count,
+        "loops": loops,
+    }
+    with KitWriter(out, f"{game.name}-puzzles", meta) as writer:
+        game.write_puzzle_book(KitRequest(writer, book, sheet_paper, seed), puzzles)
+    ids = ", ".join(p.id for p in puzzles[:3]) + (", ..." if count > 3 else "")
+    return writer.final_path, f"{count} {difficulty} puzzles, each certified unique ({ids})"

@@ -28,6 +28,9 @@ class Game:
     state_from_header: Callable[[dict], GameState] | None = None
     turn_of: Callable[[GameState], int] | None = None
     result_text: Callable[[GameState], str] | None = None
+    # Puzzles: make them (count, difficulty, seed, loops), then write their book into a kit.
+    make_puzzles: Callable[[int, str, int, bool], list] | None = None
+    write_puzzle_book: Callable[[KitRequest, list], None] | None = None
 
 
 @cache

@@ -10,6 +10,18 @@ def _build_kit(request: KitRequest) -> None:
     build_kit(request)
 
 
+def _make_puzzles(count: int, difficulty: str, seed: int, loops: bool) -> list:
+    from generator.games.hunt.puzzles import generate_puzzles
+
+    return generate_puzzles(count, difficulty, seed, loops)
+
+
+def _write_puzzle_book(request: KitRequest, puzzles: list) -> None:
+    from generator.games.hunt.print import build_puzzle_kit
+
+    build_puzzle_kit(request, puzzles)
+
+
 GAME = Game(
     name="hunt",
     title="The Hunt",
@@ -19,4 +31,6 @@ GAME = Game(
     state_from_header=rules.state_from_header,
     turn_of=lambda state: state.turn,
     result_text=rules.result_text,
+    make_puzzles=_make_puzzles,
+    write_puzzle_book=_write_puzzle_book,
 )

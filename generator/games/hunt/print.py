@@ -1545,3 +1545,14 @@ def build_kit(request: KitRequest) -> None:
                 writer.path(book), puzzle_book(puzzles, paper, seed=seed), seed, "puzzles"
             )
             writer.add(book, "puzzle-book", pages=count)
+
+
+def build_puzzle_kit(request: KitRequest, puzzles: list) -> None:
+    """Write a puzzle book kit: puzzles.json and puzzles-<paper>.pdf for the request's paper."""
+    plain = [puzzle.to_json() for puzzle in puzzles]
+    text = json.dumps(plain, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    request.writer.write_text("puzzles.json", text, "puzzles")
+    book = f"puzzles-{request.paper.name}.pdf"
+    pages = puzzle_book(plain, request.paper, seed=request.seed)
+    count = write_pages(request.writer.path(book), pages, request.seed, "puzzles")
+    request.writer.add(book, "puzzle-book", pages=count)

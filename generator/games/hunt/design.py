@@ -1,0 +1,452 @@
+"""Designing the Dragon's route maps with CP-SAT, ranked by how well the Dragon scores.
+
+`generate_routes(constraints, seed, loops)` asks CP-SAT for up to `candidates` distinct legal
+maps that meet every designer constraint, plays each one (as the Dragon) against the exact
+Knight bot, and ranks them by the Dragon's mean score, best first. The designer of a route
+map is working for the Dragon: a higher Dragon score is a better map.
+
+Words used below: an *arrow* is a Walk or a Fly arrow of the map; a *move* follows one
+arrow; "A reaches B" means some sequence of one or more moves (any mix of Walk and Fly)
+leads from A to B. The Lair has only its Fly arrow.
+
+The constraint language (case and spaces are ignored; K is a whole number, OP is >=, <=
+or =):
+
+  town-reachable     every location reaches Town
+  all-reachable      Town reaches every other location (no location is out of play)
+  no-dead-end        every location reaches at least two locations other than itself
+                     (so no location whose arrows only lead back to itself, and no pair
+                     of locations whose arrows only lead to each other)
+  walk-fly-differ    from Town, Hills, Woods and Sea, Walk and Fly lead to different places
+  no-loops           no arrow leads from a location to itself (same as loops<=0)
+  town-revisits OP K K of the four other locations (Hills, Woods, Sea, Lair) have an
+                     arrow (Walk or Fly) straight into Town; K 0 to 4
+  lair-return OP K   the fewest moves from the Lair back to Town is K; K 0 to 4 (a Lair
+                     that cannot get back to Town at all counts as infinitely far: it
+                     meets >=, never <= or =)
+  loops OP K         the map has K loops (arrows from a location to itself); K 0 to 9,
+                     and K above 0 needs loops allowed (--loops)
+
+Whether loops are allowed at all is the game option (`loops`, the CLI's --loops), not a
+constraint. Unknown text or a number out of range raises QuarryError before any solving;
+a set of constraints no map can meet raises QuarryError naming a smallest conflicting set.
+
+The model (`build_route_model`): one integer variable per arrow (walk_<loc>, fly_<loc>, the
+primary variables) whose domain holds only legal targets, channelled to booleans
+arc_<kind>_<from>_<to> (exactly one per arrow); adj_<from>_<to> = some arrow from->to;
+reach_<k>_<from>_<to> = `to` can be reached from `from` in 1..k moves (exact: defined both
+ways by layers of max/min equalities, so "cannot reach" can be required too). Each designer
+constraint is a literal holds_<name> enforcing its parts, and a named constraint
+bool_and([holds_<name>]) that explain_infeasible can switch off. Variety: each candidate
+maximises fresh random weights on the arc booleans (drawn from the seed) with all earlier
+candidates blocked by a clause on their arc booleans.
+"""
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+from ortools.sat.python import cp_model
+
+from generator.errors import QuarryError
+from generator.games.hunt.maps import (
+    LAIR,
+    LOCATIONS,
+    NO_ARROW,
+    TOWN,
+    RouteMap,
+    fly_targets,
+    walk_targets,
+)
+from generator.solve.cpsat import explain_infeasible, solve
+
+MAX_CANDIDATES = 50
+MAX_GAMES = 100_000
+SOLVE_SECONDS = 10.0
+KINDS = ("walk", "fly")
+
+# name -> (takes a number, lowest K, highest K)
+_FLAGS = ("town-reachable", "all-reachable", "no-dead-end", "walk-fly-differ", "no-loops")
+_BOUNDS = {"town-revisits": (0, 4), "lair-return": (0, 4), "loops": (0, 9)}
+ACCEPTED = (
+    "town-reachable, all-reachable, no-dead-end, walk-fly-differ, no-loops, "
+    "town-revisits>=K|<=K|=K (K 0-4), lair-return>=K|<=K|=K (K 0-4), "
+    "loops>=K|<=K|=K (K 0-9)"
+)
+_NUMERIC = re.compile(r"^([a-z][a-z-]*[a-z])(>=|<=|==|=)(-?\d+)$")
+
+
+@dataclass(frozen=True)
+class DesignConstraint:
+    """One parsed designer constraint: `name` alone, or `name op value`."""
+
+    name: str
+    op: str | None = None
+    value: int | None = None
+
+    @property
+    def text(self) -> str:
+        """Return the constraint as written canonically (e.g. 'town-revisits>=2')."""
+        return self.name if self.op is None else f"{self.name}{self.op}{self.value}"
+
+
+def parse_constraint(text: str, loops: bool = True) -> DesignConstraint:
+    """Return the constraint written as `text`; QuarryError if it is not in the language."""
+    compact = re.sub(r"\s+", "", str(text)).lower()
+    if compact in _FLAGS:
+        return DesignConstraint(compact)
+    match = _NUMERIC.match(compact)
+    if not match or match.group(1) not in _BOUNDS:
+        raise QuarryError(f"unknown constraint {text!r}; accepted: {ACCEPTED}")
+    name, op, number = match.group(1), match.group(2), int(match.group(3))
+    op = "=" if op == "==" else op
+    low, high = _BOUNDS[name]
+    if not low <= number <= high:
+        raise QuarryError(f"constraint {text!r}: K must be {low} to {high}")
+    if name == "loops" and not loops and number > 0 and op != "<=":
+        raise QuarryError(f"constraint {text!r} needs loops allowed (--loops)")
+    return DesignConstraint(name, op, number)
+
+
+def parse_constraints(texts: Sequence[str], loops: bool = True) -> list[DesignConstraint]:
+    """Return the constraints written in `texts`, parsed, duplicates dropped, order kept."""
+    parsed: dict[str, DesignConstraint] = {}
+    for text in texts:
+        constraint = parse_constraint(text, loops)
+        parsed.setdefault(constraint.text, constraint)
+    return list(parsed.values())
+
+
+@dataclass
+class RouteModel:
+    """A CP-SAT model of the legal maps, plus the named designer constraints."""
+
+    model: cp_model.CpModel
+    loops: bool
+    arrows: dict[tuple[str, int], cp_model.IntVar]  # (kind, source) -> target variable
+    arcs: dict[tuple[str, int, int], cp_model.IntVar]  # (kind, source, target) -> bool
+    named: dict[str, cp_model.Constraint] = field(default_factory=dict)
+    _adj: dict[tuple[int, int], cp_model.IntVar] = field(default_factory=dict)
+    _reach: dict[tuple[int, int, int], cp_model.IntVar] = field(default_factory=dict)
+
+    @property
+    def primary(self) -> list[cp_model.IntVar]:
+        """Return the nine arrow variables (walk_town ... fly_lair)."""
+        return list(self.arrows.values())
+
+    def route_map(self, values: dict[str, int]) -> RouteMap:
+        """Return the map whose arrow variables take `values` (by variable name)."""
+        walk = [NO_ARROW] * 5
+        fly = [NO_ARROW] * 5
+        for (kind, source), var in self.arrows.items():
+            (walk if kind == "walk" else fly)[source] = values[var.name]
+        return RouteMap(tuple(walk), tuple(fly))
+
+    def fix(self, route_map: RouteMap, kinds_sources: Sequence[tuple[str, int]]) -> None:
+        """Require the arrows named by (kind, source) to be as in `route_map`."""
+        for kind, source in kinds_sources:
+            target = route_map.walk[source] if kind == "walk" else route_map.fly[source]
+            self.model.add(self.arrows[kind, source] == target)
+
+    # --- derived booleans ------------------------------------------------------------------
+    def adj(self, source: int, target: int) -> cp_model.IntVar:
+        """Return a boolean: some arrow leads from source to target (a constant if none can)."""
+        if (source, target) not in self._adj:
+            options = [
+                self.arcs[k, source, target] for k in KINDS if (k, source, target) in self.arcs
+            ]
+            if not options:
+                var = self.model.new_constant(0)
+            elif len(options) == 1:
+                var = options[0]
+            else:
+                var = self.model.new_bool_var(f"adj_{LOCATIONS[source]}_{LOCATIONS[target]}")
+                self.model.add_max_equality(var, options)
+            self._adj[source, target] = var
+        return self._adj[source, target]
+
+    def reach(self, source: int, target: int, moves: int = 4) -> cp_model.IntVar:
+        """Return a boolean: `target` (not `source`) can be reached from `source` in 1..moves
+        moves. Exact both ways; 4 moves reach everything reachable among five locations."""
+        key = (moves, source, target)
+        if key not in self._reach:
+            if moves == 1:
+                self._reach[key] = self.adj(source, target)
+                return self._reach[key]
+            terms = [self.reach(source, target, moves - 1), self.adj(source, target)]
+            for via in range(5):
+                if via in (source, target):
+                    continue
+                step = self.model.new_bool_var(
+                    f"via_{moves}_{LOCATIONS[source]}_{LOCATIONS[via]}_{LOCATIONS[target]}"
+                )
+                self.model.add_min_equality(
+                    step, [self.reach(source, via, moves - 1), self.adj(via, target)]
+                )
+                terms.append(step)
+            var = self.model.new_bool_var(f"reach_{moves}_{LOCATIONS[source]}_{LOCATIONS[target]}")
+            self.model.add_max_equality(var, terms)
+            self._reach[key] = var
+        return self._reach[key]
+
+
+def build_route_model(loops: bool, constraints: Sequence[DesignConstraint] = ()) -> RouteModel:
+    """Return the model of every legal map (loops only if `loops`) meeting `constraints`.
+
+    Legality is in the domains: no Walk arrow out of the Lair (there is no walk_lair), none
+    into it, no loop unless `loops`. Each designer constraint is in `named` by its text.
+    """
+    model = cp_model.CpModel()
+    arrows: dict[tuple[str, int], cp_model.IntVar] = {}
+    arcs: dict[tuple[str, int, int], cp_model.IntVar] = {}
+    for kind in KINDS:
+        for source in range(5):
+            targets = walk_targets(source, loops) if kind == "walk" else fly_targets(source, loops)
+            if not targets:
+                continue
+            var = model.new_int_var_from_domain(
+                cp_model.Domain.from_values(targets), f"{kind}_{LOCATIONS[source]}"
+            )
+            flags = []
+            for target in targets:
+                flag = model.new_bool_var(f"arc_{kind}_{LOCATIONS[source]}_{LOCATIONS[target]}")
+                arcs[kind, source, target] = flag
+                flags.append(flag)
+            model.add_exactly_one(flags)
+            model.add(var == sum(t * f for t, f in zip(targets, flags, strict=True)))
+            arrows[kind, source] = var
+    route_model = RouteModel(model, loops, arrows, arcs)
+    for constraint in constraints:
+        _add_constraint(route_model, constraint)
+    return route_model
+
+
+def _add_constraint(rm: RouteModel, constraint: DesignConstraint) -> None:
+    model = rm.model
+    holds = model.new_bool_var(f"holds_{constraint.text}")
+    others = [loc for loc in range(5) if loc != TOWN]
+    name = constraint.name
+    if name == "town-reachable":
+        model.add(sum(rm.reach(loc, TOWN) for loc in others) == 4).only_enforce_if(holds)
+    elif name == "all-reachable":
+        model.add(sum(rm.reach(TOWN, loc) for loc in others) == 4).only_enforce_if(holds)
+    elif name == "no-dead-end":
+        for source in range(5):
+            reached = [rm.reach(source, t) for t in range(5) if t != source]
+            model.add(sum(reached) >= 2).only_enforce_if(holds)
+    elif name == "walk-fly-differ":
+        for source in range(4):
+            model.add(rm.arrows["walk", source] != rm.arrows["fly", source]).only_enforce_if(holds)
+    elif name == "no-loops":
+        model.add(sum(_loop_arcs(rm)) == 0).only_enforce_if(holds)
+    elif name == "town-revisits":
+        _bound(model, sum(rm.adj(loc, TOWN) for loc in others), constraint, holds)
+    elif name == "loops":
+        _bound(model, sum(_loop_arcs(rm)), constraint, holds)
+    elif name == "lair-return":
+        _lair_return(rm, constraint, holds)
+    else:  # pragma: no cover - parse_constraint admits only the names above
+        raise AssertionError(name)
+    rm.named[constraint.text] = model.add_bool_and([holds])
+
+
+def _loop_arcs(rm: RouteModel) -> list:
+    loops = [arc for (_, s, t), arc in rm.arcs.items() if s == t]
+    return loops or [rm.model.new_constant(0)]
+
+
+def _bound(model: cp_model.CpModel, expr, constraint: DesignConstraint, holds) -> None:
+    if constraint.op in (">=", "="):
+        model.add(expr >= constraint.value).only_enforce_if(holds)
+    if constraint.op in ("<=", "="):
+        model.add(expr <= constraint.value).only_enforce_if(holds)
+
+
+def _lair_return(rm: RouteModel, constraint: DesignConstraint, holds) -> None:
+    """Distance d from the Lair to Town: d <= K iff Town is reached within K moves."""
+
+    def within(moves: int):
+        return rm.model.new_constant(0) if moves == 0 else rm.reach(LAIR, TOWN, moves)
+
+    k = constraint.value
+    if constraint.op in ("<=", "="):
+        rm.model.add(within(k) == 1).only_enforce_if(holds)
+    if constraint.op in (">=", "=") and k > 0:
+        rm.model.add(within(k - 1) == 0).only_enforce_if(holds)
+
+
+# --- finding maps ----------------------------------------------------------------------------
+def design_maps(
+    constraints: Sequence[str],
+    seed: int,
+    loops: bool,
+    candidates: int = 8,
+    seconds: float = SOLVE_SECONDS,
+) -> list[RouteMap]:
+    """Return up to `candidates` distinct legal maps meeting `constraints`, in the order
+    CP-SAT found them (fewer if fewer exist). QuarryError if the text is not understood or
+    no map meets the constraints (naming the conflicting ones)."""
+    if not 1 <= candidates <= MAX_CANDIDATES:
+        raise QuarryError(f"candidates must be 1 to {MAX_CANDIDATES}, not {candidates}")
+    parsed = parse_constraints(constraints, loops)
+    rm = build_route_model(loops, parsed)
+    rng = np.random.default_rng([seed, 0x6D6170])
+    order = sorted(rm.arcs)
+    found: list[RouteMap] = []
+    for index in range(candidates):
+        weights = rng.integers(0, 1000, size=len(order))
+        rm.model.maximize(sum(int(w) * rm.arcs[key] for w, key in zip(weights, order, strict=True)))
+        solution = solve(rm.model, rm.primary, seconds, seed + index)
+        if solution is None:
+            if not found:
+                raise _infeasible(parsed, loops, seconds)
+            break
+        found.append(rm.route_map(solution.values))
+        chosen = [rm.arcs[key] for key in order if _arc_chosen(found[-1], key)]
+        rm.model.add_bool_or([~arc for arc in chosen])
+    return found
+
+
+def _arc_chosen(route_map: RouteMap, key: tuple[str, int, int]) -> bool:
+    kind, source, target = key
+    return (route_map.walk if kind == "walk" else route_map.fly)[source] == target
+
+
+def _infeasible(parsed: list[DesignConstraint], loops: bool, seconds: float) -> QuarryError:
+    """Return the error for constraints no map meets, naming a smallest conflicting set."""
+    rm = build_route_model(loops, parsed)
+    core = explain_infeasible(rm.model, rm.named, seconds) or [c.text for c in parsed]
+    # Shrink the solver's core by deletion so that every name listed is needed.
+    by_text = {c.text: c for c in parsed}
+    needed = [c.text for c in parsed if c.text in core]
+    for text in list(needed):
+        trial = [by_text[t] for t in needed if t != text]
+        if trial and solve(build_route_model(loops, trial).model, [], seconds) is None:
+            needed = [t for t in needed if t != text]
+    mode = "loops allowed" if loops else "loops off"
+    return QuarryError(
+        f"no route map meets these constraints together ({mode}): {', '.join(needed)}; "
+        "drop or loosen one of them"
+    )
+
+
+# --- ranking ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class RankedMap:
+    """A candidate map, the Dragon's score on it ({"value": mean, "ci95": [lo, hi], ...}),
+    and the order in which CP-SAT found it (1 = first)."""
+
+    route_map: RouteMap
+    score: dict
+    found: int
+
+    def to_json(self) -> dict:
+        return {"map": self.route_map.to_json(), "score": self.score, "found": self.found}
+
+
+@dataclass(frozen=True)
+class RouteReport:
+    """Candidates ranked best first (highest mean Dragon score against the exact Knight)."""
+
+    constraints: tuple[str, ...]
+    seed: int
+    loops: bool
+    games: int
+    requested: int
+    ranked: tuple[RankedMap, ...]
+
+    @property
+    def best(self) -> RankedMap:
+        """Return the best map for the Dragon."""
+        return self.ranked[0]
+
+    def to_json(self) -> dict:
+        return {
+            "constraints": list(self.constraints),
+            "seed": self.seed,
+            "loops": self.loops,
+            "games": self.games,
+            "requested": self.requested,
+            "ranked": [r.to_json() for r in self.ranked],
+        }
+
+
+Scorer = Callable[[RouteMap, int, int, bool], dict]
+
+
+def generate_routes(
+    constraints: list[str],
+    seed: int,
+    loops: bool,
+    candidates: int = 8,
+    games: int = 200,
+    scorer: Scorer | None = None,
+) -> RouteReport:
+    """Design up to `candidates` maps meeting `constraints` and rank them by the Dragon's mean
+    score against the exact Knight over `games` games each (the same seed for every map, so
+    the maps are compared on common random numbers). `scorer` replaces
+    bots.dragon_score_against_knight(route_map, games, seed, loops) (for tests)."""
+    if not 1 <= games <= MAX_GAMES:
+        raise QuarryError(f"games must be 1 to {MAX_GAMES}, not {games}")
+    parsed = parse_constraints(constraints, loops)
+    maps = design_maps([c.text for c in parsed], seed, loops, candidates)
+    if scorer is None:
+        from generator.games.hunt.bots import dragon_score_against_knight as scorer
+    scored = [
+        RankedMap(route_map, dict(scorer(route_map, games, seed, loops)), found)
+        for found, route_map in enumerate(maps, start=1)
+    ]
+    scored.sort(key=lambda r: (-float(r.score["value"]), r.found))
+    return RouteReport(
+        constraints=tuple(c.text for c in parsed),
+        seed=seed,
+        loops=loops,
+        games=games,
+        requested=candidates,
+        ranked=tuple(scored),
+    )
+
+
+def arrow_lines(route_map: RouteMap) -> list[str]:
+    """Return the nine arrows as 'town  -walk-> hills', Walk then Fly for each location."""
+    width = max(len(name) for name in LOCATIONS)
+    lines = []
+    for source in range(5):
+        for kind in KINDS:
+            target = route_map.walk[source] if kind == "walk" else route_map.fly[source]
+            if target != NO_ARROW:
+                arrow = f"-{kind}->".ljust(7)
+                lines.append(f"{LOCATIONS[source]:<{width}} {arrow} {LOCATIONS[target]}")
+    return lines
+
+
+def report_text(report: RouteReport) -> str:
+    """Return the ranked candidates as text for a terminal, best first."""
+    constraints = ", ".join(report.constraints) or "none"
+    loops = "allowed" if report.loops else "off"
+    out = [
+        f"Hunt route maps - seed {report.seed}, loops {loops}, constraints: {constraints}",
+        f"{len(report.ranked)} map(s) ranked by the Dragon's mean score against the exact "
+        f"Knight over {report.games} games each (95% interval); higher is better for the Dragon",
+    ]
+    if len(report.ranked) < report.requested:
+        out.append(f"(only {len(report.ranked)} of {report.requested} requested maps exist)")
+    for rank, entry in enumerate(report.ranked, start=1):
+        value = float(entry.score["value"])
+        low, high = (float(x) for x in entry.score["ci95"])
+        half = (high - low) / 2
+        tag = "  <- best" if rank == 1 else ""
+        out += [
+            "",
+            f"#{rank}  Dragon {value:.2f} ± {half:.2f}  (95% interval {low:.2f} to {high:.2f})"
+            f"  found {entry.found}{tag}",
+        ]
+        lines = arrow_lines(entry.route_map)
+        walks = [line for line in lines if "-walk->" in line]
+        flies = [line for line in lines if "-fly->" in line]
+        column = max(len(line) for line in walks)
+        for row in range(len(flies)):
+            left = walks[row] if row < len(walks) else ""
+            out.append(f"    {left:<{column}}   {flies[row]}".rstrip())
+    return "\n".join(out) + "\n"

@@ -1,0 +1,45 @@
+"""`quarry puzzle hunt`: a book and puzzles.json whose every answer is the only one."""
+
+import json
+import subprocess
+import sys
+
+import pypdf
+
+from generator.games.hunt.puzzles import Puzzle, brute_force_answers
+
+
+def test_the_puzzle_verb_writes_a_book_and_json_of_unique_puzzles(root, tmp_path):
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "generator",
+            "puzzle",
+            "hunt",
+            "--count",
+            "3",
+            "--difficulty",
+            "easy",
+            "--seed",
+            "5",
+            "--paper",
+            "letter",
+            "--out",
+            str(tmp_path),
+        ],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+    )
+    assert done.returncode == 0, done.stderr
+    kit = tmp_path / "hunt-puzzles"
+    puzzles = json.loads((kit / "puzzles.json").read_text())
+    assert [p["id"] for p in puzzles] == ["hunt-easy-5000", "hunt-easy-5001", "hunt-easy-5002"]
+    for data in puzzles:
+        assert {"id", "difficulty", "loops", "question", "log", "answer"} <= set(data)
+        puzzle = Puzzle.from_json(data)
+        assert len(brute_force_answers(puzzle)) == 1
+    page = pypdf.PdfReader(kit / "puzzles-letter.pdf").pages[0]
+    assert (float(page.mediabox.width), float(page.mediabox.height)) == (612, 792)
