@@ -177,6 +177,47 @@ def puzzle(
     _report(quiet, [f"wrote {target}: {summary}"])
 
 
+generate_app = typer.Typer(
+    help="Design boards, route maps and decks with CP-SAT.", no_args_is_help=True
+)
+app.add_typer(generate_app, name="generate")
+
+
+@generate_app.command("routes")
+def generate_routes(
+    constraint: Annotated[
+        list[str] | None,
+        typer.Option(help="A designer constraint, e.g. town-reachable, lair-return<=2 (repeat)."),
+    ] = None,
+    loops: Annotated[bool, typer.Option("--loops", help="Allow loops on the maps.")] = False,
+    candidates: Annotated[int, typer.Option(help="How many maps to rank (1-50).")] = 8,
+    games: Annotated[int, typer.Option(help="Simulated hunts per map.")] = 200,
+    jobs: Annotated[int, typer.Option(min=1, max=64, help="Worker processes.")] = 1,
+    out: OutOption = Path("output"),
+    paper: PaperOption = "a4",
+    seed: SeedOption = 1,
+    quiet: QuietOption = False,
+) -> None:
+    """Generate Dragon route maps meeting your constraints, ranked by the Dragon's score
+    against the exact Knight; print them and draw the best one on a map sheet.
+
+    Example: quarry generate routes --constraint town-reachable --constraint lair-return<=2
+    """
+    from generator.games.hunt.design import generate_routes as design
+    from generator.games.hunt.design import report_text
+    from generator.games.hunt.print import build_routes_kit
+    from generator.kit import KitRequest, KitWriter
+    from generator.render.layouts import LayoutBook
+
+    book = LayoutBook()
+    sheet_paper = book.paper(paper)
+    report = design(constraint or [], seed, loops, candidates, games, jobs=jobs)
+    meta = {"kind": "design", "game": "hunt", "paper": sheet_paper.name, "seed": seed}
+    with KitWriter(out, "hunt-routes", meta) as writer:
+        build_routes_kit(KitRequest(writer, book, sheet_paper, seed), report)
+    _report(quiet, [report_text(report), f"wrote {writer.final_path}"])
+
+
 def _game(name: str, capability: str):
     """Return the registered game `name` that has `capability`, or fail with the choices."""
     from generator.games import registry

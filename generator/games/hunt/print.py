@@ -1556,3 +1556,15 @@ def build_puzzle_kit(request: KitRequest, puzzles: list) -> None:
     pages = puzzle_book(plain, request.paper, seed=request.seed)
     count = write_pages(request.writer.path(book), pages, request.seed, "puzzles")
     request.writer.add(book, "puzzle-book", pages=count)
+
+
+def build_routes_kit(request: KitRequest, report) -> None:
+    """Write the route generator's result: the best map drawn on the map sheet (PDF and SVG)
+    and routes.json with every ranked candidate and its score interval."""
+    text = json.dumps(report.to_json(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    request.writer.write_text("routes.json", text, "route-maps")
+    svg = route_map_svg(report.best.route_map, request.paper, report.loops)
+    request.writer.write_text(f"svg/best-map-{request.paper.name}.svg", svg, "map-sheet")
+    pdf = f"best-map-{request.paper.name}.pdf"
+    pages = write_pages(request.writer.path(pdf), [("best route map", svg)], request.seed, "map")
+    request.writer.add(pdf, "map-sheet", pages=pages)
