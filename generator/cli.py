@@ -178,7 +178,9 @@ def puzzle(
 
 
 generate_app = typer.Typer(
-    help="Design boards, route maps and decks with CP-SAT.", no_args_is_help=True
+    help="Design boards, route maps and decks with CP-SAT.\n\n"
+    "Example: quarry generate routes --constraint town-reachable --seed 4",
+    no_args_is_help=True,
 )
 app.add_typer(generate_app, name="generate")
 
@@ -216,6 +218,43 @@ def generate_routes(
     with KitWriter(out, "hunt-routes", meta) as writer:
         build_routes_kit(KitRequest(writer, book, sheet_paper, seed), report)
     _report(quiet, [report_text(report), f"wrote {writer.final_path}"])
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="The game, e.g. hunt.")],
+    games: Annotated[int, typer.Option(help="How many games (1-1,000,000).")] = 1000,
+    seed: SeedOption = 1,
+    jobs: Annotated[int, typer.Option(min=1, max=64, help="Worker processes.")] = 1,
+    knight: Annotated[str, typer.Option(help="Knight bot: exact or random.")] = "exact",
+    dragon: Annotated[str, typer.Option(help="Dragon bot: random or cunning.")] = "random",
+    loops: Annotated[bool, typer.Option("--loops", help="Route maps may have loops.")] = False,
+    json_output: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+) -> None:
+    """Play many games with bots and report balance metrics with 95% intervals.
+
+    Example: quarry simulate hunt --games 5000 --jobs 2 --dragon cunning --json
+    """
+    import json
+
+    from generator.games.hunt.bots import DRAGONS, KNIGHTS, simulate_hunt
+
+    if game != "hunt":
+        raise QuarryError(f"unknown game {game!r} here; known: hunt")
+    if not 1 <= games <= 1_000_000:
+        raise QuarryError(f"--games must be from 1 to 1,000,000, got {games}")
+    if knight not in KNIGHTS or dragon not in DRAGONS:
+        raise QuarryError(
+            f"--knight must be one of {', '.join(KNIGHTS)}; --dragon one of {', '.join(DRAGONS)}"
+        )
+    summary = simulate_hunt(games, seed, jobs, knight, dragon, loops, progress=not json_output)
+    if json_output:
+        typer.echo(json.dumps(summary, indent=2, sort_keys=True))
+        return
+    typer.echo(f"{games} hunts, knight={knight}, dragon={dragon}, loops={loops}, seed {seed}")
+    for name, metric in sorted(summary["metrics"].items()):
+        lo, hi = metric["ci95"]
+        typer.echo(f"  {name:16} {metric['value']:8.3f}   95% interval {lo:.3f} to {hi:.3f}")
 
 
 def _game(name: str, capability: str):

@@ -66,7 +66,7 @@ MAX_GAMES = 100_000
 SOLVE_SECONDS = 10.0
 KINDS = ("walk", "fly")
 
-# name -> (takes a number, lowest K, highest K)
+# constraints without a number; those with one -> (lowest K, highest K)
 _FLAGS = ("town-reachable", "all-reachable", "no-dead-end", "walk-fly-differ", "no-loops")
 _BOUNDS = {"town-revisits": (0, 4), "lair-return": (0, 4), "loops": (0, 9)}
 ACCEPTED = (
@@ -382,17 +382,24 @@ def generate_routes(
     candidates: int = 8,
     games: int = 200,
     scorer: Scorer | None = None,
+    jobs: int = 1,
 ) -> RouteReport:
     """Design up to `candidates` maps meeting `constraints` and rank them by the Dragon's mean
     score against the exact Knight over `games` games each (the same seed for every map, so
-    the maps are compared on common random numbers). `scorer` replaces
-    bots.dragon_score_against_knight(route_map, games, seed, loops) (for tests)."""
+    the maps are compared on common random numbers). The Dragon plays each map with the
+    cunning bot's moves; the Knight's belief starts from every legal map (he is not told the
+    constraints). `scorer` replaces bots.dragon_score_against_knight(route_map, games, seed,
+    loops) (for tests); `jobs` worker processes play the games of each map."""
     if not 1 <= games <= MAX_GAMES:
         raise QuarryError(f"games must be 1 to {MAX_GAMES}, not {games}")
     parsed = parse_constraints(constraints, loops)
     maps = design_maps([c.text for c in parsed], seed, loops, candidates)
     if scorer is None:
-        from generator.games.hunt.bots import dragon_score_against_knight as scorer
+        from generator.games.hunt.bots import dragon_score_against_knight
+
+        def scorer(route_map, games, seed, loops):
+            return dragon_score_against_knight(route_map, games, seed, loops, jobs=jobs)
+
     scored = [
         RankedMap(route_map, dict(scorer(route_map, games, seed, loops)), found)
         for found, route_map in enumerate(maps, start=1)
@@ -426,9 +433,10 @@ def report_text(report: RouteReport) -> str:
     constraints = ", ".join(report.constraints) or "none"
     loops = "allowed" if report.loops else "off"
     out = [
-        f"Hunt route maps - seed {report.seed}, loops {loops}, constraints: {constraints}",
-        f"{len(report.ranked)} map(s) ranked by the Dragon's mean score against the exact "
-        f"Knight over {report.games} games each (95% interval); higher is better for the Dragon",
+        f"Hunt route maps: seed {report.seed}, loops {loops}, constraints: {constraints}",
+        f"{len(report.ranked)} map(s) ranked by the Dragon's mean score over {report.games} "
+        "games each against the exact Knight",
+        "(higher is better for the Dragon; ± is half the 95% interval)",
     ]
     if len(report.ranked) < report.requested:
         out.append(f"(only {len(report.ranked)} of {report.requested} requested maps exist)")
@@ -440,7 +448,7 @@ def report_text(report: RouteReport) -> str:
         out += [
             "",
             f"#{rank}  Dragon {value:.2f} ± {half:.2f}  (95% interval {low:.2f} to {high:.2f})"
-            f"  found {entry.found}{tag}",
+            f"  CP-SAT candidate {entry.found}{tag}",
         ]
         lines = arrow_lines(entry.route_map)
         walks = [line for line in lines if "-walk->" in line]

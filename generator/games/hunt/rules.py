@@ -256,11 +256,15 @@ class HuntState(GameState):
     # --- observers ----------------------------------------------------------------------
     def knight_view(self) -> KnightView:
         """Return what the Knight may know."""
+        log = [r.to_json() for r in self.log]
+        if self.phase == "aide":
+            # The aide is called before the Dragon says whether he is in Town (steps 1, 2).
+            log[-1]["town"] = None
         return KnightView(
             loops=self.loops,
             turn=self.turn,
             phase=self.phase,
-            log=tuple(r.to_json() for r in self.log),
+            log=tuple(log),
             aides_left=self.aides_left(),
             militia_now=self.militia_now,
         )

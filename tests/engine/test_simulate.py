@@ -1,0 +1,42 @@
+"""simulate(): per-game seeds from one master seed, results independent of --jobs."""
+
+from functools import partial
+
+import pytest
+
+from generator.engine.simulate import game_seeds, simulate, summarise
+from generator.games.hunt.bots import play_one_hunt
+
+PLAY = partial(play_one_hunt, knight="random", dragon="random")
+
+
+def test_the_same_seed_gives_the_same_results_whatever_the_number_of_jobs():
+    one = simulate(PLAY, 40, 123, jobs=1)
+    assert simulate(PLAY, 40, 123, jobs=2) == one
+    assert simulate(PLAY, 40, 123, jobs=3, progress=True) == one  # no terminal: no bar
+    assert len(one) == 40
+
+
+def test_different_master_seeds_give_different_results():
+    assert simulate(PLAY, 40, 123) != simulate(PLAY, 40, 124)
+
+
+def test_a_games_seed_does_not_depend_on_how_many_games_are_played():
+    assert game_seeds(9, 5) == game_seeds(9, 50)[:5]
+    assert len(set(game_seeds(9, 1000))) == 1000
+    assert simulate(PLAY, 10, 9) == simulate(PLAY, 25, 9, jobs=2)[:10]
+
+
+def test_no_games_give_no_results_and_a_negative_seed_is_refused():
+    assert simulate(PLAY, 0, 1, jobs=2) == []
+    with pytest.raises(ValueError, match="non-negative"):
+        simulate(PLAY, 3, -1)
+
+
+def test_summarise_gives_wilson_rates_and_mean_intervals():
+    results = [{"won": True, "score": 2}, {"won": False, "score": 4}, {"won": True, "score": 3}]
+    metrics = summarise(results, rates=("won",), means=("score",))
+    assert metrics["won"]["value"] == pytest.approx(2 / 3)
+    assert metrics["score"]["value"] == 3.0
+    low, high = metrics["won"]["ci95"]
+    assert 0 < low < 2 / 3 < high < 1
