@@ -11,6 +11,7 @@ against the Knight's public belief). Every bot has `start(loops, seed)` (a new h
 `dragon_score_against_knight` scores one fixed map (for the route-map designer).
 """
 
+import functools
 import random
 from collections.abc import Sequence
 from functools import cache, partial
@@ -577,10 +578,24 @@ class RandomDragon:
         return Move(self.rng.random() < 0.5)
 
 
+# What the cunning Dragon asks the route generator for when no maps are given to him.
+CUNNING_CONSTRAINTS = ("town-reachable", "no-dead-end", "town-revisits>=2")
+
+
+@functools.cache
+def designed_maps(loops: bool) -> tuple[RouteMap, ...]:
+    """Return 16 route maps from the CP-SAT generator under CUNNING_CONSTRAINTS (once per
+    process): maps that let a Dragon keep coming back to Town."""
+    from generator.games.hunt.design import design_maps
+
+    return tuple(design_maps(list(CUNNING_CONSTRAINTS), seed=0, loops=loops, candidates=16))
+
+
 class CunningDragon:
     """The Dragon who plays a given map and moves against the Knight's public belief.
 
-    His map is drawn (seeded) from `candidates` (default: a uniformly random map). Each turn he
+    His map is drawn (seeded) from `candidates` (default: designed_maps, the route
+    generator's maps that keep Town within reach). Each turn he
     computes the belief any Knight can hold from the public log (the ExactKnight's belief)
     and, for Walk and Fly, the share of the maps the Knight would still hold after that move
     that put the Dragon where that move really takes him (`risk`). He takes the move that
@@ -607,9 +622,8 @@ class CunningDragon:
     def act(self, view: DragonView):
         """Return a map from the candidates (first), then the safer move."""
         if view.public.phase == "map":
-            if self.candidates:
-                return ChooseMap(self.candidates[self.rng.randrange(len(self.candidates))])
-            return ChooseMap(random_map(self.rng, self.loops))
+            pool = self.candidates or designed_maps(self.loops)
+            return ChooseMap(pool[self.rng.randrange(len(pool))])
         if view.place == LAIR:
             return Move(True)
         belief = self.belief
