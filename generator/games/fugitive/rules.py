@@ -1,0 +1,644 @@
+"""Fugitive: the rules of one game, its actions and their notation, and the two observers.
+
+Player 0 is the Fugitive, player 1 the Marshal; chance deals the piles and picks random
+discards. The state keeps a queue of pending steps (a draw, a placement, a guess, a chance
+draw) so that events can slot extra steps in the middle of a turn.
+"""
+
+import random
+from collections import deque
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from generator.engine.game import CHANCE, TERMINAL, GameState, IllegalAction
+from generator.games.fugitive.cards import (
+    ESCAPE,
+    EVENT_BY_CARD,
+    EVENTS,
+    PILES,
+    PLACEHOLDERS,
+    START_DRAWS,
+    START_HAND,
+    DeckConfig,
+    card_name,
+    parse_card,
+    published,
+)
+
+FUGITIVE, MARSHAL = 0, 1
+ROLES = ("fugitive", "marshal")
+NORMAL_REACH = 3
+MANHUNT_LIMIT = 29  # a manhunt is possible when no revealed Hideout is above this
+RULES_VERSION = 1
+
+
+# --- actions -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Deal:
+    """Chance: the order of each pile (top first) and of the event piles in play."""
+
+    piles: tuple[tuple[int, ...], ...]
+    events: tuple[tuple[int, ...], ...] = ()
+
+
+@dataclass(frozen=True)
+class Draw:
+    pile: int  # 0, 1, 2
+
+
+@dataclass(frozen=True)
+class Hide:
+    hideout: int
+    sprint: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "sprint", tuple(sorted(self.sprint)))
+
+
+@dataclass(frozen=True)
+class Pass:
+    pass
+
+
+@dataclass(frozen=True)
+class Guess:
+    numbers: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "numbers", tuple(sorted(self.numbers)))
+
+
+@dataclass(frozen=True)
+class Discard:
+    """Chance: the card a random discard takes."""
+
+    card: int
+
+
+# --- state ---------------------------------------------------------------------------------
+@dataclass
+class Hideout:
+    number: int
+    sprint: tuple[int, ...]
+    revealed: bool
+
+
+@dataclass(frozen=True)
+class Step:
+    kind: str  # deal, draw, place, guess, manhunt, discard
+    player: int
+    first: bool = False  # place: the first card of the Fugitive's first turn
+    free: bool = False  # guess: an extra single guess from an event
+    victim: int = -1  # discard: whose hand loses a random card
+
+
+@dataclass
+class FugitiveState(GameState):
+    config: DeckConfig = field(default_factory=published)
+    piles: list[list[int]] = field(default_factory=lambda: [[], [], []])
+    event_piles: list[list[int]] = field(default_factory=list)
+    hands: list[set[int]] = field(default_factory=lambda: [set(), set()])
+    row: list[Hideout] = field(default_factory=lambda: [Hideout(0, (), True)])
+    discarded: list[int] = field(default_factory=list)
+    steps: deque = field(default_factory=lambda: deque([Step("deal", CHANCE)]))
+    turn: int = 0
+    marshal_turns: int = 0
+    bonus_reach: int = 0
+    single_only: bool = False
+    winner: int | None = None
+    manhunt: bool = False
+    history: list[dict] = field(default_factory=list)  # public: what both players saw happen
+
+    # --- protocol --------------------------------------------------------------------------
+    def current_player(self) -> int:
+        if self.winner is not None:
+            return TERMINAL
+        return self.steps[0].player
+
+    def is_terminal(self) -> bool:
+        return self.winner is not None
+
+    def returns(self) -> list[float]:
+        if self.winner is None:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if self.winner == FUGITIVE else [-1.0, 1.0]
+
+    def face_down(self) -> list[Hideout]:
+        """Return the Hideouts not yet revealed (the 42 is played face up)."""
+        return [h for h in self.row if not h.revealed]
+
+    def highest_revealed(self) -> int:
+        """Return the highest revealed Hideout number (0 at the start)."""
+        return max(h.number for h in self.row if h.revealed and h.number != ESCAPE)
+
+    def reach(self, sprint: tuple[int, ...]) -> int:
+        """Return the highest number the next Hideout may have with these Sprint cards."""
+        total = sum(self.config.sprint[c] for c in sprint if 0 <= c <= 42)
+        return self.row[-1].number + NORMAL_REACH + total + self.bonus_reach
+
+    def legal_actions(self) -> list:
+        """Every legal action; for guesses only single numbers are listed (any set of
+        distinct numbers 1-41 is legal as a series, and apply() accepts it)."""
+        if self.winner is not None:
+            return []
+        step = self.steps[0]
+        if step.kind == "deal":
+            return []  # chance: use sample_chance
+        if step.kind == "discard":
+            return [Discard(c) for c in sorted(self._discardable(step.victim))]
+        if step.kind == "draw":
+            return [Draw(p) for p in range(3) if self.piles[p]]
+        if step.kind in ("guess", "manhunt"):
+            return [Guess((n,)) for n in range(1, 42)]
+        actions: list = [] if step.first else [Pass()]
+        hand = sorted(self.hands[FUGITIVE])
+        last = self.row[-1].number
+        for hideout in hand:
+            if hideout <= last:
+                continue
+            others = [c for c in hand if c != hideout]
+            for size in range(len(others) + 1):
+                for sprint in combinations(others, size):
+                    if hideout <= self.reach(sprint):
+                        actions.append(Hide(hideout, sprint))
+        return actions
+
+    def sample_chance(self, rng: random.Random):
+        """Return a chance outcome drawn with `rng` (a deal, or a random discard)."""
+        step = self.steps[0]
+        if step.kind == "discard":
+            return Discard(rng.choice(sorted(self._discardable(step.victim))))
+        return deal_for(self.config, rng)
+
+    def _discardable(self, player: int) -> set[int]:
+        return {c for c in self.hands[player] if c != ESCAPE}
+
+    def apply(self, action) -> None:
+        reason = self._illegal(action)
+        if reason:
+            raise IllegalAction(reason)
+        step = self.steps.popleft()
+        handler = {
+            Deal: self._deal,
+            Draw: self._draw,
+            Hide: self._hide,
+            Pass: self._pass,
+            Guess: self._guess,
+            Discard: self._discard,
+        }[type(action)]
+        handler(step, action)
+        self._advance()
+
+    # --- legality --------------------------------------------------------------------------
+    def _illegal(self, action) -> str | None:
+        if self.winner is not None:
+            return "the game is over"
+        step = self.steps[0]
+        expected = {
+            "deal": (Deal,),
+            "draw": (Draw,),
+            "place": (Hide, Pass),
+            "guess": (Guess,),
+            "manhunt": (Guess,),
+            "discard": (Discard,),
+        }[step.kind]
+        if not isinstance(action, expected):
+            return f"expected {_WANTED[step.kind]}"
+        if isinstance(action, Deal):
+            return _deal_problem(self.config, action)
+        if isinstance(action, Draw):
+            if not 0 <= action.pile <= 2:
+                return "there are piles 1, 2 and 3"
+            if not self.piles[action.pile]:
+                return f"pile {action.pile + 1} is empty"
+            return None
+        if isinstance(action, Discard):
+            if action.card not in self._discardable(step.victim):
+                return f"the {ROLES[step.victim]} holds no card {action.card} to discard"
+            return None
+        if isinstance(action, Pass):
+            return "on his first turn the Fugitive must place a Hideout" if step.first else None
+        if isinstance(action, Hide):
+            return self._hide_problem(action)
+        numbers = action.numbers
+        if not numbers or len(set(numbers)) != len(numbers):
+            return "a guess names one or more different numbers"
+        if any(not 1 <= n <= 41 for n in numbers):
+            return "guesses are numbers from 1 to 41"
+        if self._single_guess(step) and len(numbers) != 1:
+            return "this guess must be a single number"
+        return None
+
+    def _single_guess(self, step: Step) -> bool:
+        """Return whether this guess may name only one number (manhunt, extra, Lie Low)."""
+        return step.kind == "manhunt" or step.free or (step.kind == "guess" and self.single_only)
+
+    def _hide_problem(self, action: Hide) -> str | None:
+        hand = self.hands[FUGITIVE]
+        cards = (action.hideout, *action.sprint)
+        if len(set(cards)) != len(cards):
+            return "a card can be used once"
+        missing = [c for c in cards if c not in hand]
+        if missing:
+            return f"the Fugitive does not hold {', '.join(map(card_name, missing))}"
+        last = self.row[-1].number
+        if action.hideout <= last:
+            return f"a new Hideout must be above the last one ({last})"
+        reach = self.reach(action.sprint)
+        if action.hideout > reach:
+            return f"{action.hideout} is out of reach: at most {reach} with these Sprint cards"
+        return None
+
+    # --- effects ---------------------------------------------------------------------------
+    def _deal(self, step: Step, action: Deal) -> None:
+        self.piles = [list(p) for p in action.piles]
+        self.event_piles = [list(p) for p in action.events]
+        hand = set(START_HAND)
+        for pile, count in enumerate(START_DRAWS):
+            for _ in range(count):
+                hand.add(self._take_hideout(pile))
+        self.hands[FUGITIVE] = hand
+        self.history.append({"what": "deal", "sizes": [len(p) for p in self.piles]})
+        self._start_fugitive_turn()
+
+    def _take_hideout(self, pile: int) -> int:
+        """Setup draws skip events and placeholders (they stay in the pile, in order)."""
+        for index, card in enumerate(self.piles[pile]):
+            if card <= 42:
+                return self.piles[pile].pop(index)
+        raise IllegalAction(f"pile {pile + 1} has too few Hideouts for the starting hand")
+
+    def _draw(self, step: Step, action: Draw) -> None:
+        card = self.piles[action.pile].pop(0)
+        who = step.player
+        entry = {"what": "draw", "player": ROLES[who], "pile": action.pile + 1}
+        self.history.append(entry)
+        if card <= 42:
+            self.hands[who].add(card)
+            return
+        if card in PLACEHOLDERS:
+            entry["placeholder"] = True
+            hidden = len(self.face_down())
+            icon = 0 if hidden <= 1 else (2 if hidden == 2 else 1)  # fugitive, marshal, none
+            pile = self.event_piles[icon] if len(self.event_piles) == 3 else []
+            follow = [Step("draw", who)]
+            if pile:
+                follow = self._event(pile.pop(0), who) + follow
+            self.steps.extendleft(reversed(follow))
+            return
+        follow = self._event(card, who) + [Step("draw", who)]
+        self.steps.extendleft(reversed(follow))
+
+    def _event(self, card: int, drawer: int) -> list[Step]:
+        """Resolve event `card` drawn by `drawer`; return the steps it adds, in order."""
+        event = EVENT_BY_CARD[card]
+        note = {"what": "event", "event": event.key, "drawer": ROLES[drawer]}
+        self.history.append(note)
+        self.discarded.append(card)
+        key = event.key
+        if key == "safe-house":
+            return [Step("draw", FUGITIVE), Step("draw", FUGITIVE)]
+        if key == "roadblock":
+            return [Step("draw", MARSHAL), Step("draw", MARSHAL)]
+        if key == "windfall":
+            return [Step("draw", drawer), Step("draw", drawer)]
+        if key == "false-lead":
+            return [Step("discard", CHANCE, victim=MARSHAL)]
+        if key == "dragnet":
+            return [Step("discard", CHANCE, victim=FUGITIVE)]
+        if key == "fast-horse" or (key == "second-wind" and drawer == FUGITIVE):
+            self.bonus_reach += 2
+            return []
+        if key == "lie-low":
+            self.single_only = True
+            return []
+        if key == "search-party" or key == "second-wind":
+            return [Step("guess", MARSHAL, free=True)]
+        hidden = self.face_down()
+        if hidden:  # informant
+            note["parity"] = "even" if hidden[-1].number % 2 == 0 else "odd"
+            note["position"] = self.row.index(hidden[-1])
+        return []
+
+    def _discard(self, step: Step, action: Discard) -> None:
+        victim = step.victim
+        self.hands[victim].discard(action.card)
+        self.discarded.append(action.card)
+        self.history.append({"what": "discard", "player": ROLES[victim], "card": action.card})
+
+    def _hide(self, step: Step, action: Hide) -> None:
+        for card in (action.hideout, *action.sprint):
+            self.hands[FUGITIVE].discard(card)
+        escape = action.hideout == ESCAPE
+        self.row.append(Hideout(action.hideout, action.sprint, revealed=escape))
+        self.bonus_reach = 0
+        self.history.append({"what": "hide", "sprints": len(action.sprint), "escape": escape})
+        if escape:
+            if self.highest_revealed() <= MANHUNT_LIMIT and self.face_down():
+                self.manhunt = True
+                self.steps.clear()
+                self.steps.append(Step("manhunt", MARSHAL))
+                self.history.append({"what": "manhunt"})
+            else:
+                self.winner = FUGITIVE
+            return
+        if step.first:
+            self.steps.appendleft(Step("place", FUGITIVE, first=False))
+
+    def _pass(self, step: Step, action: Pass) -> None:
+        self.history.append({"what": "pass"})
+
+    def _guess(self, step: Step, action: Guess) -> None:
+        hidden = {h.number: h for h in self.face_down()}
+        right = all(n in hidden for n in action.numbers)
+        if step.kind == "guess" and not step.free:
+            self.single_only = False
+        self.history.append(
+            {
+                "what": "guess",
+                "numbers": list(action.numbers),
+                "right": right,
+                "revealed": [[n, *hidden[n].sprint] for n in action.numbers] if right else [],
+            }
+        )
+        if right:
+            for n in action.numbers:
+                hidden[n].revealed = True
+        if not self.face_down():
+            self.winner = MARSHAL
+            return
+        if step.kind == "manhunt":
+            if right:
+                self.steps.appendleft(Step("manhunt", MARSHAL))
+            else:
+                self.winner = FUGITIVE
+            return
+        if right and self.config.variant == "discovery" and self.event_piles:
+            pile = self.event_piles[0]
+            if pile:
+                self.steps.extendleft(reversed(self._event(pile.pop(0), FUGITIVE)))
+
+    # --- turns -----------------------------------------------------------------------------
+    def _advance(self) -> None:
+        """Drop steps that cannot happen (a draw from empty piles, a discard from an empty
+        hand); when no step is pending, start the next player's turn."""
+        while self.winner is None:
+            if not self.steps:
+                if self._last_mover == FUGITIVE:
+                    self._start_marshal_turn()
+                else:
+                    self._start_fugitive_turn()
+                continue
+            step = self.steps[0]
+            if (step.kind == "draw" and not any(self.piles)) or (
+                step.kind == "discard" and not self._discardable(step.victim)
+            ):
+                self.steps.popleft()
+                continue
+            break
+
+    @property
+    def _last_mover(self) -> int:
+        return FUGITIVE if self.marshal_turns < self.turn else MARSHAL
+
+    def _start_fugitive_turn(self) -> None:
+        self.turn += 1
+        first = self.turn == 1
+        if not first:
+            self.steps.append(Step("draw", FUGITIVE))
+        self.steps.append(Step("place", FUGITIVE, first=first))
+
+    def _start_marshal_turn(self) -> None:
+        self.marshal_turns += 1
+        draws = 2 if self.marshal_turns == 1 else 1
+        self.steps.extend(Step("draw", MARSHAL) for _ in range(draws))
+        self.steps.append(Step("guess", MARSHAL))
+
+    # --- observers -------------------------------------------------------------------------
+    def observation(self, player: int):
+        public_row = tuple(
+            (h.number, len(h.sprint), h.sprint) if h.revealed else (None, len(h.sprint), None)
+            for h in self.row
+        )
+        common = dict(
+            turn=self.turn,
+            step=self.steps[0].kind if self.steps and self.winner is None else "over",
+            row=public_row,
+            pile_sizes=tuple(len(p) for p in self.piles),
+            history=tuple(dict(h) for h in self.history),
+            discarded=tuple(self.discarded),
+            config=self.config,
+            single_only=bool(self.steps and self._single_guess(self.steps[0])),
+        )
+        if player == MARSHAL:
+            return MarshalView(
+                hand=tuple(sorted(self.hands[MARSHAL])),
+                fugitive_hand_size=len(self.hands[FUGITIVE]),
+                **common,
+            )
+        return FugitiveView(
+            hand=tuple(sorted(self.hands[FUGITIVE])),
+            marshal_hand_size=len(self.hands[MARSHAL]),
+            hideouts=tuple((h.number, h.sprint, h.revealed) for h in self.row),
+            bonus_reach=self.bonus_reach,
+            **common,
+        )
+
+    def clone(self) -> "FugitiveState":
+        copy = FugitiveState(config=self.config)
+        copy.piles = [list(p) for p in self.piles]
+        copy.event_piles = [list(p) for p in self.event_piles]
+        copy.hands = [set(h) for h in self.hands]
+        copy.row = [Hideout(h.number, h.sprint, h.revealed) for h in self.row]
+        copy.discarded = list(self.discarded)
+        copy.steps = deque(self.steps)
+        copy.turn, copy.marshal_turns = self.turn, self.marshal_turns
+        copy.bonus_reach, copy.single_only = self.bonus_reach, self.single_only
+        copy.winner, copy.manhunt = self.winner, self.manhunt
+        copy.history = [dict(h) for h in self.history]
+        return copy
+
+    def parse_action(self, text: str):
+        return parse_action(text)
+
+    def format_action(self, action) -> str:
+        return format_action(action)
+
+
+_WANTED = {
+    "deal": "the deal",
+    "draw": "a draw",
+    "place": "a Hideout or a pass",
+    "guess": "a guess",
+    "manhunt": "a manhunt guess",
+    "discard": "a random discard",
+}
+
+
+@dataclass(frozen=True)
+class MarshalView:
+    """What the Marshal sees at the table: the row (face-down Hideouts show only how many
+    Sprint cards lie under them), revealed cards, her hand, pile sizes, every public event."""
+
+    hand: tuple[int, ...]
+    fugitive_hand_size: int
+    turn: int
+    step: str
+    row: tuple
+    pile_sizes: tuple[int, ...]
+    history: tuple
+    discarded: tuple[int, ...]
+    config: DeckConfig
+    single_only: bool
+
+
+@dataclass(frozen=True)
+class FugitiveView:
+    """What the Fugitive knows: his hand, every card of his row, the public table."""
+
+    hand: tuple[int, ...]
+    marshal_hand_size: int
+    hideouts: tuple
+    bonus_reach: int
+    turn: int
+    step: str
+    row: tuple
+    pile_sizes: tuple[int, ...]
+    history: tuple
+    discarded: tuple[int, ...]
+    config: DeckConfig
+    single_only: bool
+
+
+# --- setup helpers ---------------------------------------------------------------------------
+def _event_cards(icon: str | None = None) -> list[int]:
+    return [e.card for e in EVENTS if icon is None or e.icon == icon]
+
+
+def deal_for(config: DeckConfig, rng: random.Random) -> Deal:
+    """Return a random deal for `config`: shuffled piles with the variant's events."""
+    piles = [list(range(low, high + 1)) for low, high in PILES]
+    events: tuple[tuple[int, ...], ...] = ()
+    variant = config.variant
+    if variant == "random":
+        chosen = rng.sample(_event_cards(), 6)
+        for index in range(3):
+            piles[index] += chosen[2 * index : 2 * index + 2]
+    elif variant.startswith("helpful-"):
+        helped = _event_cards(variant.split("-", 1)[1])
+        rng.shuffle(helped)
+        for index, card in enumerate(helped):
+            piles[index % 3].append(card)
+    elif variant == "discovery":
+        order = _event_cards()
+        rng.shuffle(order)
+        events = (tuple(order),)
+    elif variant == "catchup":
+        groups = [_event_cards(icon) for icon in ("fugitive", "marshal", "none")]
+        for group in groups:
+            rng.shuffle(group)
+        events = tuple(tuple(g) for g in groups)
+        for index in range(3):
+            piles[index] += list(PLACEHOLDERS[2 * index : 2 * index + 2])
+    for pile in piles:
+        rng.shuffle(pile)
+    return Deal(tuple(tuple(p) for p in piles), events)
+
+
+def _deal_problem(config: DeckConfig, deal: Deal) -> str | None:
+    if len(deal.piles) != 3:
+        return "a deal orders three piles"
+    for index, ((low, high), pile) in enumerate(zip(PILES, deal.piles, strict=True)):
+        hideouts = sorted(c for c in pile if c <= 42)
+        if hideouts != list(range(low, high + 1)):
+            return f"pile {index + 1} must hold exactly the Hideouts {low}-{high}"
+    extras = [c for pile in deal.piles for c in pile if c > 42]
+    variant = config.variant
+    if variant in ("none", "discovery") and extras:
+        return f"no events go into the piles in the {variant!r} variant"
+    if len(set(extras)) != len(extras):
+        return "an event card appears twice"
+    return None
+
+
+# --- notation --------------------------------------------------------------------------------
+def _cards(text: str) -> tuple[int, ...]:
+    if not text:
+        return ()
+    try:
+        return tuple(parse_card(part) for part in text.split("."))
+    except ValueError as error:
+        raise IllegalAction(str(error)) from None
+
+
+def _numbers(words: list[str]) -> tuple[int, ...]:
+    try:
+        return tuple(sorted(int(w) for w in words))
+    except ValueError:
+        raise IllegalAction(f"not numbers: {' '.join(words)!r}") from None
+
+
+def parse_action(text: str):
+    """Return the action written as `text`: "deal 1=.. 2=.. 3=.. [e=..|ef=.. em=.. en=..]",
+    "draw 2", "hide 17", "hide 17 sprint 4 10", "pass", "guess 14", "guess 14 17",
+    "discard 9"."""
+    words = text.strip().lower().split()
+    if not words:
+        raise IllegalAction("empty action")
+    head, rest = words[0], words[1:]
+    if head == "pass" and not rest:
+        return Pass()
+    if head == "draw" and len(rest) == 1 and rest[0] in ("1", "2", "3"):
+        return Draw(int(rest[0]) - 1)
+    if head == "guess" and rest:
+        return Guess(_numbers(rest))
+    if head == "discard" and len(rest) == 1:
+        return Discard(_cards(rest[0])[0])
+    if head == "hide" and rest:
+        hideout = _numbers(rest[:1])[0]
+        if len(rest) == 1:
+            return Hide(hideout)
+        if rest[1] == "sprint" and len(rest) > 2:
+            return Hide(hideout, _numbers(rest[2:]))
+    if head == "deal":
+        parts = dict(part.partition("=")[::2] for part in rest)
+        if {"1", "2", "3"} <= set(parts):
+            piles = tuple(_cards(parts[k]) for k in ("1", "2", "3"))
+            if "e" in parts:
+                events = (_cards(parts["e"]),)
+            elif "ef" in parts:
+                events = tuple(_cards(parts.get(k, "")) for k in ("ef", "em", "en"))
+            else:
+                events = ()
+            return Deal(piles, events)
+    raise IllegalAction(f"cannot read action {text!r}")
+
+
+def format_action(action) -> str:
+    """Return the text notation of `action` (parse_action reads it back)."""
+    if isinstance(action, Pass):
+        return "pass"
+    if isinstance(action, Draw):
+        return f"draw {action.pile + 1}"
+    if isinstance(action, Guess):
+        return "guess " + " ".join(map(str, action.numbers))
+    if isinstance(action, Discard):
+        return f"discard {card_name(action.card)}"
+    if isinstance(action, Hide):
+        sprint = (" sprint " + " ".join(map(str, action.sprint))) if action.sprint else ""
+        return f"hide {action.hideout}{sprint}"
+    piles = " ".join(f"{i + 1}={'.'.join(map(card_name, p))}" for i, p in enumerate(action.piles))
+    if len(action.events) == 1:
+        return f"deal {piles} e={'.'.join(map(card_name, action.events[0]))}"
+    if len(action.events) == 3:
+        keys = ("ef", "em", "en")
+        extra = " ".join(
+            f"{k}={'.'.join(map(card_name, p))}" for k, p in zip(keys, action.events, strict=True)
+        )
+        return f"deal {piles} {extra}"
+    return f"deal {piles}"
+
+
+def new_game(config: DeckConfig | None = None) -> FugitiveState:
+    """Return a game waiting for its deal."""
+    return FugitiveState(config=config or published())
