@@ -19,6 +19,7 @@ from generator.games.fugitive.cards import (
     PLACEHOLDERS,
     START_DRAWS,
     START_HAND,
+    VARIANTS,
     DeckConfig,
     card_name,
     parse_card,
@@ -558,6 +559,28 @@ def _deal_problem(config: DeckConfig, deal: Deal) -> str | None:
         return f"no events go into the piles in the {variant!r} variant"
     if len(set(extras)) != len(extras):
         return "an event card appears twice"
+    # What the variant puts into the piles and the event piles (a replayed record's deal
+    # must be one the variant can deal; an unknown card must not reach _event()).
+    counts = [sum(c > 42 for c in pile) for pile in deal.piles]
+    if variant == "random" and (counts != [2, 2, 2] or any(c not in EVENT_BY_CARD for c in extras)):
+        return "the 'random' variant shuffles 2 events into each pile"
+    if variant.startswith("helpful-"):
+        helped = sorted(_event_cards(variant.split("-", 1)[1]))
+        if sorted(extras) != helped or max(counts) - min(counts) > 1:
+            return f"the {variant!r} variant spreads its icon's 4 events evenly over the piles"
+    if variant == "catchup" and (counts != [2, 2, 2] or any(c not in PLACEHOLDERS for c in extras)):
+        return "the 'catchup' variant shuffles 2 Placeholders into each pile"
+    expected: tuple[list[int], ...] = ()
+    if variant == "discovery":
+        expected = (sorted(_event_cards()),)
+    elif variant == "catchup":
+        expected = tuple(sorted(_event_cards(i)) for i in ("fugitive", "marshal", "none"))
+    if tuple(sorted(p) for p in deal.events) != expected:
+        if not expected:
+            return f"the {variant!r} variant has no event piles"
+        return f"the {variant!r} variant's event piles must hold " + (
+            "all 10 events" if variant == "discovery" else "its events by icon (ef, em, en)"
+        )
     return None
 
 
@@ -642,3 +665,97 @@ def format_action(action) -> str:
 def new_game(config: DeckConfig | None = None) -> FugitiveState:
     """Return a game waiting for its deal."""
     return FugitiveState(config=config or published())
+
+
+# --- records ---------------------------------------------------------------------------------
+_OPTION_KEYS = {"variant", "deck"}
+
+
+def state_from_header(header: dict) -> FugitiveState:
+    """Return a game waiting for its deal, with the options of a record's header:
+    {"variant": one of cards.VARIANTS, "deck": an optional DeckConfig JSON}
+    (ValueError with the reason if they are malformed)."""
+    version = header.get("rules_version", RULES_VERSION)
+    if version != RULES_VERSION:
+        raise ValueError(f"rules_version {version!r} is not {RULES_VERSION}")
+    options = header.get("options", {})
+    if not isinstance(options, dict) or set(options) - _OPTION_KEYS:
+        raise ValueError('options must be {"variant": ..., "deck": {...}} (deck is optional)')
+    variant = options.get("variant", "none")
+    if variant not in VARIANTS:
+        raise ValueError(f"options.variant must be one of {', '.join(VARIANTS)}, not {variant!r}")
+    config = published(variant)
+    if options.get("deck") is not None:
+        deck = options["deck"]
+        if isinstance(deck, dict) and deck.get("variant", variant) != variant:
+            raise ValueError(
+                f"options.deck.variant {deck.get('variant')!r} differs from "
+                f"options.variant {variant!r}"
+            )
+        try:
+            config = DeckConfig.from_json({**deck, "variant": variant})
+        except (TypeError, ValueError) as error:
+            message = str(error) if isinstance(error, ValueError) else "a JSON object"
+            raise ValueError(f"options.deck: {message}") from None
+    return new_game(config)
+
+
+def _ending(state: FugitiveState) -> str:
+    """Return how a finished game ended: escaped, manhunt-failed, guessed or manhunt."""
+    if state.winner == FUGITIVE:
+        return "manhunt-failed" if state.manhunt else "escaped"
+    return "manhunt" if state.manhunt else "guessed"
+
+
+_ENDINGS = {
+    "escaped": "Fugitive wins: escaped with the 42",
+    "manhunt-failed": "Fugitive wins: escaped when the Marshal's manhunt failed",
+    "guessed": "Marshal wins: caught the Fugitive by guessing all his Hideouts",
+    "manhunt": "Marshal wins: caught the Fugitive in a manhunt",
+}
+
+
+def _placed(state: FugitiveState) -> tuple[int, int]:
+    """Return (Hideouts the Fugitive placed, the 42 included; how many were found)."""
+    placed = state.row[1:]
+    found = sum(h.revealed and h.number != ESCAPE for h in placed)
+    return len(placed), found
+
+
+def result_text(state: FugitiveState) -> str:
+    """Return a one-line account of the game's end (or where an unfinished record stops)."""
+    placed, found = _placed(state)
+    escape = " (the 42 included)" if state.row[-1].number == ESCAPE else ""
+    plural = "s" if placed != 1 else ""
+    tally = f"{placed} Hideout{plural} placed{escape}, {found} found by the Marshal"
+    if not state.is_terminal():
+        return f"the record stops during turn {state.turn}; {tally} so far"
+    return f"{_ENDINGS[_ending(state)]}, on turn {state.turn}; {tally}"
+
+
+def record_for(state: FugitiveState, actions: list[str], seed: int, players: dict) -> dict:
+    """Return the JSON record of a game: header, actions (notation) and the result, which
+    names the winner, how the game ended, its turns, the Hideouts and the events drawn."""
+    options: dict = {"variant": state.config.variant}
+    if state.config.sprint != published().sprint:
+        options["deck"] = state.config.to_json()
+    placed, found = _placed(state)
+    result = {
+        "turns": state.turn,
+        "hideouts_placed": placed,
+        "hideouts_found": found,
+        "events": [h["event"] for h in state.history if h["what"] == "event"],
+        "winner": ROLES[state.winner] if state.winner is not None else None,
+        "ending": _ending(state) if state.winner is not None else None,
+    }
+    return {
+        "header": {
+            "game": "fugitive",
+            "rules_version": RULES_VERSION,
+            "options": options,
+            "seed": seed,
+            "players": players,
+        },
+        "actions": actions,
+        "result": result,
+    }
