@@ -1,0 +1,629 @@
+"""What the Marshal can deduce about the Fugitive's face-down Hideouts, from her view only.
+
+`read_table(view)` turns a MarshalView into Table: the facts a person at the table knows.
+Two independent methods then find, for each face-down Hideout, every value it can still
+have: `search_values(table)` (method B, an exact layered search, fast; it also counts
+completions, which the Marshal uses as weights) and `cpsat_values(table)` (method A, one
+CP-SAT model with a variable per card, a value fixed out at a time). Tests check that they
+agree exactly and that the true values are always in the sets. `deduce(view)` is B on the
+view.
+
+The facts, all exact (nothing is relaxed):
+
+- The row: strictly increasing numbers from the 0; a Hideout at most 3 + (Sprint values of
+  its k Sprint cards) + bonus above the one before it; bonus = 2 for each Fast Horse (any
+  drawer) and Second Wind drawn by the Fugitive since the previous Hideout (as rules.py).
+  Revealed Hideouts and their Sprint cards are known; a face-down one shows only k.
+- The cards: every Hideout and Sprint card is a distinct card whose place the Marshal does
+  not know: not 0, not in her hand, not revealed, not discarded face up. A face-down Hideout
+  is 1-41 (the 42 is played face up); a Sprint card may be any such card, the 42 included
+  (rules.py allows it, though a Fugitive who does so can never escape).
+- Pile origins: the Fugitive's cards are 1, 2, 3, 42 and the Hideouts he drew (3 from pile
+  1 and 2 from pile 2 at setup, then every draw of his that was not an event or a
+  placeholder: a draw followed at once by an event drew that event). A card is used when it
+  is placed (Hideout or Sprint) or discarded face up (Dragnet); it must have been drawn
+  before. So for each pile p and each time T at which cards are used, the pile-p cards used
+  by time T number at most his pile-p draws before T. That prefix condition is necessary and
+  sufficient for the draws to be matched to the cards (Hall's condition on nested sets),
+  and cards in his hand now are unconstrained. In Table it reads: among the cards of the
+  first n face-down Hideouts (Hideout and Sprint cards), at most `cap` are from pile p.
+- Guesses: a wrong guess of numbers A at time t means not all of A were face down at t. A
+  number that was then face down but is revealed now counts as present; a number the Marshal
+  knows is elsewhere voids the fact. What is left is "not all of R are among the values of
+  the face-down Hideouts placed before t": for one number, it is excluded from each.
+- The Informant: the parity of the then newest face-down Hideout, by its row position.
+
+What is not used: the Fugitive's hand size and the pile sizes (both follow from the facts
+above), and anything about how a Fugitive tends to play (the sets are of values possible
+under the rules, not likely ones).
+"""
+
+import bisect
+from collections import defaultdict
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations_with_replacement
+
+from generator.games.fugitive.cards import ESCAPE, PILES, START_DRAWS, START_HAND, pile_of
+
+MAX_HIDEOUT = ESCAPE - 1  # a face-down Hideout is 1-41
+REACH = 3  # rules.NORMAL_REACH (not imported: rules imports nothing from here, keep it so)
+BONUS_EVENTS = ("fast-horse",)  # any drawer; "second-wind" only when the Fugitive drew it
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One Hideout of the row after the 0: its row position, the history index of its
+    "hide" entry, its number and Sprint cards when revealed (else None), how many Sprint
+    cards lie under it, and the bonus reach it was placed with."""
+
+    position: int
+    time: int
+    value: int | None
+    sprint_cards: tuple[int, ...] | None
+    sprints: int
+    bonus: int
+
+
+@dataclass(frozen=True)
+class Table:
+    """The facts of a MarshalView (see the module docstring).
+
+    sprint: the Sprint value of each card 0-42. slots: the row after the 0, in order.
+    hidden: indices into `slots` of the face-down Hideouts, left to right; the per-hidden
+    tuples below are in that order. unknown: the cards 1-42 whose place the Marshal does not
+    know. excluded: numbers each face-down Hideout cannot be (wrong single guesses). parity:
+    0 (even), 1 (odd) or None. not_all: (numbers R, hidden indices): not every number of R
+    is the value of one of those Hideouts. limits: (pile 0-2, n, cap): at most cap cards of
+    that pile among the Hideout and Sprint cards of the first n face-down Hideouts."""
+
+    sprint: tuple[int, ...]
+    slots: tuple[Slot, ...]
+    hidden: tuple[int, ...]
+    unknown: frozenset[int]
+    excluded: tuple[frozenset[int], ...]
+    parity: tuple[int | None, ...]
+    not_all: tuple[tuple[frozenset[int], tuple[int, ...]], ...]
+    limits: tuple[tuple[int, int, int], ...]
+
+
+class Inconsistent(ValueError):
+    """The view contradicts the rules (no assignment of the hidden cards fits it)."""
+
+
+# --- reading a view --------------------------------------------------------------------------
+def _is_bonus(entry: dict) -> bool:
+    key = entry.get("event")
+    return key in BONUS_EVENTS or (key == "second-wind" and entry.get("drawer") == "fugitive")
+
+
+def read_table(view) -> Table:
+    """Return the Table of facts in a MarshalView (only public information and her hand)."""
+    history = view.history
+    draws: list[list[int]] = [[], [], []]  # history index of each Fugitive draw, by pile
+    hides: list[tuple[int, int]] = []  # (history index, bonus) of each "hide"
+    reveal_time: dict[int, int] = {}
+    wrong: list[tuple[int, tuple[int, ...]]] = []
+    informants: list[tuple[int, int]] = []  # (row position, parity)
+    dragnet: list[tuple[int, int]] = []  # (history index, card)
+    bonus = 0
+    for t, entry in enumerate(history):
+        what = entry["what"]
+        if what == "deal":
+            for pile, count in enumerate(START_DRAWS):
+                draws[pile] += [t] * count
+        elif what == "draw":
+            followed_by_event = t + 1 < len(history) and history[t + 1]["what"] == "event"
+            is_card = not entry.get("placeholder") and not followed_by_event
+            if entry["player"] == "fugitive" and is_card:
+                draws[entry["pile"] - 1].append(t)
+        elif what == "event":
+            if _is_bonus(entry):
+                bonus += 2
+            if "parity" in entry:
+                informants.append((entry["position"], 0 if entry["parity"] == "even" else 1))
+        elif what == "hide":
+            hides.append((t, bonus))
+            bonus = 0
+        elif what == "guess":
+            if entry["right"]:
+                for n in entry["numbers"]:
+                    reveal_time[n] = t
+            else:
+                wrong.append((t, tuple(entry["numbers"])))
+        elif what == "discard" and entry["player"] == "fugitive":
+            dragnet.append((t, entry["card"]))
+    row = view.row
+    if len(row) != len(hides) + 1:
+        raise Inconsistent(f"the row has {len(row) - 1} Hideouts but {len(hides)} were placed")
+    slots = []
+    for position, ((number, count, sprint_cards), (time, slot_bonus)) in enumerate(
+        zip(row[1:], hides, strict=True), start=1
+    ):
+        slots.append(Slot(position, time, number, sprint_cards, count, slot_bonus))
+        if number == ESCAPE:
+            reveal_time[ESCAPE] = time
+    known = set(view.hand) | {c for c in view.discarded if 0 <= c <= ESCAPE} | {0}
+    for slot in slots:
+        if slot.value is not None:
+            known.add(slot.value)
+            known.update(slot.sprint_cards)
+    unknown = frozenset(range(1, ESCAPE + 1)) - known
+    hidden = tuple(i for i, s in enumerate(slots) if s.value is None)
+    index_of = {slot_index: i for i, slot_index in enumerate(hidden)}
+    value_slot = {s.value: s for s in slots if s.value is not None}
+
+    excluded: list[set[int]] = [set() for _ in hidden]
+    not_all = []
+    for t, numbers in wrong:
+        relevant = tuple(index_of[i] for i in hidden if slots[i].time < t)
+        rest, void = [], False
+        for n in numbers:
+            slot = value_slot.get(n)
+            if slot is not None:
+                void |= not (slot.time < t and reveal_time.get(n, t + 1) > t)
+            elif n not in unknown:
+                void = True
+            else:
+                rest.append(n)
+        if void or len(rest) > len(relevant):
+            continue
+        if not rest:
+            raise Inconsistent(f"the wrong guess {list(numbers)} named only face-down Hideouts")
+        if len(rest) == 1:
+            for i in relevant:
+                excluded[i].add(rest[0])
+        else:
+            not_all.append((frozenset(rest), relevant))
+
+    parity: list[int | None] = [None] * len(hidden)
+    for position, odd in informants:
+        i = index_of.get(position - 1)
+        if i is not None:
+            if parity[i] is not None and parity[i] != odd:
+                raise Inconsistent(f"two parities for the Hideout at position {position}")
+            parity[i] = odd
+
+    limits = _pile_limits(slots, hidden, draws, dragnet)
+    return Table(
+        sprint=tuple(view.config.sprint),
+        slots=tuple(slots),
+        hidden=hidden,
+        unknown=unknown,
+        excluded=tuple(frozenset(e) for e in excluded),
+        parity=tuple(parity),
+        not_all=tuple(not_all),
+        limits=limits,
+    )
+
+
+def _pile_limits(slots, hidden, draws, dragnet) -> tuple[tuple[int, int, int], ...]:
+    """Return (pile, n, cap) for every time cards were used (see the module docstring),
+    the tightest cap for each (pile, n), leaving out those that are always met."""
+    used: list[tuple[int, int]] = list(dragnet)  # (time, card) of known used cards
+    for slot in slots:
+        if slot.value is not None:
+            used += [(slot.time, c) for c in (slot.value, *slot.sprint_cards)]
+    hidden_times = [slots[i].time for i in hidden]
+    checkpoints = sorted(set(hidden_times) | {t for t, _ in used})
+    best: dict[tuple[int, int], int] = {}
+    for time in checkpoints:
+        n = bisect.bisect_right(hidden_times, time)
+        if n == 0:
+            continue
+        for pile in range(len(PILES)):
+            drawn = bisect.bisect_left(draws[pile], time)
+            spent = sum(1 for t, c in used if t <= time and pile_of(c) == pile)
+            cap = drawn - spent
+            if cap < 0:
+                raise Inconsistent(f"more pile-{pile + 1} cards used than drawn by {time}")
+            most = sum(1 + slots[i].sprints for i in hidden[:n])
+            if cap < most and cap < best.get((pile, n), most):
+                best[(pile, n)] = cap
+    return tuple((pile, n, cap) for (pile, n), cap in sorted(best.items()))
+
+
+# --- the deduction's answer ------------------------------------------------------------------
+@dataclass(frozen=True)
+class Deduction:
+    """For each face-down Hideout (left to right; `positions` are their row positions), the
+    values it can still have and, per value, the number of completions through it: ways to
+    give every face-down Hideout a value and a multiset of Sprint card kinds (pile group,
+    Sprint value) that fit every fact. `total` is the number of completions."""
+
+    positions: tuple[int, ...]
+    possible: tuple[frozenset[int], ...]
+    weights: tuple[dict[int, int], ...]
+    total: int
+
+    def certain(self) -> dict[int, int]:
+        """Return {row position: value} of the face-down Hideouts with one possible value."""
+        return {
+            p: next(iter(values))
+            for p, values in zip(self.positions, self.possible, strict=True)
+            if len(values) == 1
+        }
+
+    def number_weights(self) -> dict[int, int]:
+        """Return, per number, the completions in which it is a face-down Hideout."""
+        totals: dict[int, int] = defaultdict(int)
+        for weights in self.weights:
+            for value, weight in weights.items():
+                totals[value] += weight
+        return dict(totals)
+
+
+def deduce(view) -> Deduction:
+    """Return the Marshal's exact deduction (method B) for a MarshalView."""
+    return search_values(read_table(view))
+
+
+# --- method B: an exact layered search -------------------------------------------------------
+# A completion is built left to right, one face-down Hideout per layer. Sprint cards of the
+# same kind (group, Sprint value) are interchangeable for every fact (the groups are the
+# start cards 1, 2, 3, 42 and the three piles), so a layer chooses a value and a multiset of
+# kinds, and the state counts the cards used so far per kind and per pile: at most the
+# unknown cards of each kind (the value's own card included), at most each pile limit.
+#
+# Only counts that can reach their cap are kept: a kind with more unknown cards than the
+# face-down Hideouts can use (all their cards, or the pile's limit) needs no count, nor a
+# pile without limits. Multisets of Sprint kinds with the same kept counts form one class;
+# a class can serve a layer when its highest Sprint total covers the gap, and stands for
+# every multiset of it whose total does (their number multiplies the completions). The kept
+# counts are packed in one int, FIELD bits per count with a guard bit on top: CAP - counts
+# keeps every guard bit set exactly when no count is over its cap.
+FIELD = 7
+GROUPS = 4  # 0: start cards, 1-3: piles 1-3
+VALUES = 6  # Sprint values 0-5
+KINDS = GROUPS * VALUES
+GUARD = 1 << (FIELD - 1)
+UNLIMITED = GUARD - 1
+START = frozenset(START_HAND)
+
+
+def _group(card: int) -> int:
+    return 0 if card in START else pile_of(card) + 1
+
+
+def _kind(card: int, sprint: tuple[int, ...]) -> int:
+    return _group(card) * VALUES + sprint[card]
+
+
+@lru_cache(maxsize=4096)
+def _sprint_classes(count: int, kinds: tuple[tuple[int, int], ...]):
+    """Return the classes of multisets of `count` Sprint cards, for `kinds` given as (Sprint
+    value, packed unit of one card: 0 when nothing of it is counted): a tuple of (highest
+    total, packed counts, number of multisets with total >= need for need = 0, 1, ...),
+    highest total first."""
+    totals: dict[int, list[int]] = defaultdict(list)
+    for combo in combinations_with_replacement(range(len(kinds)), count):
+        packed = sum(kinds[i][1] for i in combo)
+        totals[packed].append(sum(kinds[i][0] for i in combo))
+    classes = []
+    for packed, sums in totals.items():
+        top = max(sums)
+        at_least = tuple(sum(1 for s in sums if s >= need) for need in range(top + 1))
+        classes.append((top, packed, at_least))
+    classes.sort(key=lambda c: (-c[0], c[1]))
+    return tuple(classes)
+
+
+def _candidates(table: Table, i: int, values: list[int]) -> list[int]:
+    """Return the `values` (sorted unknown cards 1-41) face-down Hideout i can have by its
+    own facts."""
+    odd, excluded = table.parity[i], table.excluded[i]
+    return [v for v in values if v not in excluded and (odd is None or v % 2 == odd)]
+
+
+class _Layout:
+    """The packed counts of one table: which kinds and piles are counted, where, their caps
+    per layer, and the classes of Sprint cards each layer may use."""
+
+    def __init__(self, table: Table) -> None:
+        kind_of = _kind_table(table.sprint)
+        m = len(table.hidden)
+        self.avail = [0] * KINDS
+        for card in table.unknown:
+            self.avail[kind_of[card]] += 1
+        sizes = [1 + table.slots[i].sprints for i in table.hidden]
+        cards = sum(sizes)
+        pile_caps = [[UNLIMITED] * len(PILES) for _ in range(m)]
+        for pile, n, cap in table.limits:
+            pile_caps[n - 1][pile] = min(pile_caps[n - 1][pile], cap)
+        limited = [p for p in range(len(PILES)) if any(c[p] < UNLIMITED for c in pile_caps)]
+        # the most cards of each group the face-down Hideouts can use: those of the first n
+        # within the pile's limit for n, all cards of the others
+        most = [cards] + [
+            min([cards] + [caps[p] + sum(sizes[n + 1 :]) for n, caps in enumerate(pile_caps)])
+            for p in range(len(PILES))
+        ]
+        field = 0
+        self.pile_field = {}
+        for pile in limited:
+            self.pile_field[pile] = field
+            field += 1
+        self.kind_field = {}
+        for kind in range(KINDS):
+            if 0 < self.avail[kind] < most[kind // VALUES]:
+                self.kind_field[kind] = field
+                field += 1
+        self.units = [self.unit(kind) for kind in range(KINDS)]
+        self.card_units = {card: self.units[kind_of[card]] for card in table.unknown}
+        self.guards = guards = sum(GUARD << (f * FIELD) for f in range(field))
+        kind_caps = sum((self.avail[k] | GUARD) << (f * FIELD) for k, f in self.kind_field.items())
+        self.caps = [
+            kind_caps + sum((caps[p] | GUARD) << (f * FIELD) for p, f in self.pile_field.items())
+            for caps in pile_caps
+        ]
+        # After layer i a count no later layer can push over its cap is cleared (states that
+        # differ only in such counts have the same futures): a kind's count when the unknown
+        # cards of the kind cover it plus every card still to place, a pile's count when for
+        # each later layer j it stays within cap(j) plus every card placed in layers i+1..j.
+        self.slack = []
+        for i in range(m):
+            later = sum(sizes[i + 1 :])
+            slack = 0
+            for kind, f in self.kind_field.items():
+                slack |= max(0, self.avail[kind] - later) << (f * FIELD)
+            for pile, f in self.pile_field.items():
+                room, placed = UNLIMITED, 0
+                for j in range(i + 1, m):
+                    placed += sizes[j]
+                    room = min(room, pile_caps[j][pile] - placed)
+                slack |= max(0, min(room, UNLIMITED)) << (f * FIELD)
+            self.slack.append(slack | guards)
+        # The Sprint kinds worth considering. In a group with an uncounted kind (more unknown
+        # cards than the face-down Hideouts can use), a Sprint card of a kind worth less can be
+        # swapped for an unused card of that kind (same group, so the same pile counts, and a
+        # higher total): it is left out, and the sets of values stay exact. Then per layer,
+        # kinds of piles whose limits allow no card there are left out, and classes over the
+        # layer's caps (the tightest limit of every prefix that includes the layer).
+        kinds = []
+        for group in range(GROUPS):
+            present = [k for k in range(group * VALUES, (group + 1) * VALUES) if self.avail[k]]
+            floor = max((k % VALUES for k in present if k not in self.kind_field), default=0)
+            kinds += [k for k in present if k % VALUES >= floor]
+        self.classes = []
+        for i in range(m):
+            room = [min(pile_caps[j][p] for j in range(i, m)) for p in range(len(PILES))]
+            usable = tuple(
+                (k % VALUES, self.units[k])
+                for k in kinds
+                if k < VALUES or room[k // VALUES - 1] > 0
+            )
+            bound = kind_caps + sum(
+                (room[p] | GUARD) << (f * FIELD) for p, f in self.pile_field.items()
+            )
+            self.classes.append(
+                tuple(
+                    c
+                    for c in _sprint_classes(sizes[i] - 1, usable)
+                    if (bound - c[1]) & guards == guards
+                )
+            )
+
+    def unit(self, kind: int) -> int:
+        """Return the packed counts of one card of `kind`."""
+        packed = 0
+        if kind in self.kind_field:
+            packed += 1 << (self.kind_field[kind] * FIELD)
+        pile = kind // VALUES - 1
+        if pile in self.pile_field:
+            packed += 1 << (self.pile_field[pile] * FIELD)
+        return packed
+
+
+@lru_cache(maxsize=64)
+def _kind_table(sprint: tuple[int, ...]) -> tuple[int, ...]:
+    """Return the kind of each card 0-42 for these Sprint values."""
+    return tuple(_kind(card, sprint) for card in range(ESCAPE + 1))
+
+
+def search_values(table: Table) -> Deduction:
+    """Return the Deduction of `table` by the exact layered search (method B)."""
+    sprint, slots, hidden = table.sprint, table.slots, table.hidden
+    m = len(hidden)
+    if m == 0:
+        return Deduction((), (), (), 1)
+    layout = _Layout(table)
+    guards = layout.guards
+    values = sorted(v for v in table.unknown if v <= MAX_HIDEOUT)
+    # the series facts: a bit per (fact, number); checked (and cleared) after the last layer
+    # that can hold one of the fact's numbers
+    series_bits = [defaultdict(int) for _ in range(m)]
+    series_checks: list[list[int]] = [[] for _ in range(m)]
+    bit = 0
+    for numbers, relevant in table.not_all:
+        mask = 0
+        for number in sorted(numbers):
+            for i in relevant:
+                series_bits[i][number] |= 1 << bit
+            mask |= 1 << bit
+            bit += 1
+        series_checks[max(relevant)].append(mask)
+
+    layers = []
+    for i, slot_index in enumerate(hidden):
+        slot = slots[slot_index]
+        fixed_prev = 0 if slot_index == 0 else slots[slot_index - 1].value  # None: hidden
+        low, high = 1, MAX_HIDEOUT
+        if slot_index + 1 < len(slots) and slots[slot_index + 1].value is not None:
+            after = slots[slot_index + 1]
+            reach = REACH + sum(sprint[c] for c in after.sprint_cards) + after.bonus
+            low, high = after.value - reach, after.value - 1
+        units = layout.card_units
+        candidates = [
+            (v, units[v], series_bits[i].get(v, 0))
+            for v in _candidates(table, i, values)
+            if low <= v <= high
+        ]
+        classes = layout.classes[i]
+        if not classes:
+            raise Inconsistent("no Sprint cards fit a face-down Hideout")
+        layers.append(
+            (fixed_prev, slot.bonus, candidates, classes, layout.caps[i], layout.slack[i])
+        )
+
+    start = (layers[0][0], 0, 0)
+    frontier: dict[tuple[int, int, int], int] = {start: 1}
+    forwards, steps = [], []  # per layer: ways to reach each state; (state, value, next, ways)
+    ones = GUARD - 1
+    for i, (_, bonus, candidates, classes, caps, slack) in enumerate(layers):
+        if i + 1 < m:
+            adjacent = hidden[i + 1] == hidden[i] + 1
+            following = None if adjacent else layers[i + 1][0]
+        else:
+            following = -1  # after the last layer every state merges
+        best = classes[0][0]
+        checks = series_checks[i]
+        nxt: dict[tuple[int, int, int], int] = defaultdict(int)
+        edges = []
+        forwards.append(frontier)
+        for state, count in frontier.items():
+            prev, used, seen = state
+            base = prev + REACH + bonus
+            for v, unit, bits in candidates:
+                if v <= prev:
+                    continue
+                need = v - base
+                if need > best:
+                    break
+                with_value = used + unit
+                marks = seen | bits
+                if checks:
+                    if any(marks & mask == mask for mask in checks):
+                        continue
+                    for mask in checks:
+                        marks &= ~mask
+                new_prev = v if following is None else following
+                need = max(need, 0)
+                for top, packed, at_least in classes:
+                    if top < need:
+                        break
+                    counts = with_value + packed
+                    if (caps - counts) & guards != guards:
+                        continue
+                    cleared = (((slack - counts) & guards) >> (FIELD - 1)) * ones
+                    key = (new_prev, counts & ~cleared, marks)
+                    ways = at_least[need]
+                    nxt[key] += count * ways
+                    edges.append((state, v, key, ways))
+        steps.append(edges)
+        frontier = nxt
+        if not frontier:
+            raise Inconsistent("no assignment of the face-down Hideouts fits the facts")
+
+    backward: dict = dict.fromkeys(frontier, 1)
+    weights: list[dict[int, int]] = [{} for _ in range(m)]
+    for i in range(m - 1, -1, -1):
+        layer_weights: dict[int, int] = defaultdict(int)
+        before: dict = defaultdict(int)
+        forward = forwards[i]
+        for state, v, key, ways in steps[i]:
+            after = backward.get(key)
+            if after:
+                before[state] += ways * after
+                layer_weights[v] += forward[state] * ways * after
+        weights[i] = dict(sorted(layer_weights.items()))
+        backward = before
+    return Deduction(
+        positions=tuple(slots[i].position for i in hidden),
+        possible=tuple(frozenset(w) for w in weights),
+        weights=tuple(weights),
+        total=sum(weights[0].values()),
+    )
+
+
+# --- method A: CP-SAT ------------------------------------------------------------------------
+def build_model(table: Table):
+    """Return (model, hideout variables, value literals) of the CP-SAT model of `table`.
+
+    Variables, one per card and face-down Hideout i (only cards of `unknown`):
+    is_{i}_{v} (Hideout i is card v, v 1-41) and under_{i}_{c} (card c is a Sprint card of
+    Hideout i); hideout_{i} = sum v * is_{i}_{v}. Constraints: each Hideout one value; k Sprint
+    cards each; every card used at most once; the row order and reach, slot by slot (revealed
+    slots are constants); the exclusions and parities; the pile limits; each series fact."""
+    from ortools.sat.python import cp_model
+
+    model = cp_model.CpModel()
+    sprint = table.sprint
+    values = [v for v in sorted(table.unknown) if v <= MAX_HIDEOUT]
+    cards = sorted(table.unknown)
+    is_value: list[dict[int, object]] = []
+    under: list[dict[int, object]] = []
+    hideouts = []
+    for i, slot_index in enumerate(table.hidden):
+        slot = table.slots[slot_index]
+        is_value.append({v: model.new_bool_var(f"is_{i}_{v}") for v in values})
+        under.append({c: model.new_bool_var(f"under_{i}_{c}") for c in cards})
+        hideout = model.new_int_var(1, MAX_HIDEOUT, f"hideout_{i}")
+        model.add_exactly_one(is_value[i].values())
+        model.add(hideout == sum(v * lit for v, lit in is_value[i].items()))
+        model.add(sum(under[i].values()) == slot.sprints)
+        for v in table.excluded[i]:
+            if v in is_value[i]:
+                model.add(is_value[i][v] == 0)
+        if table.parity[i] is not None:
+            half = model.new_int_var(0, MAX_HIDEOUT, f"half_{i}")
+            model.add(hideout == 2 * half + table.parity[i])
+        hideouts.append(hideout)
+    for c in cards:
+        uses = [u[c] for u in under] + [x[c] for x in is_value if c in x]
+        model.add_at_most_one(uses)
+    index_of = {slot_index: i for i, slot_index in enumerate(table.hidden)}
+    previous = 0
+    for slot_index, slot in enumerate(table.slots):
+        i = index_of.get(slot_index)
+        if i is None:
+            current = slot.value
+            reach = REACH + slot.bonus + sum(sprint[c] for c in slot.sprint_cards)
+        else:
+            current = hideouts[i]
+            reach = REACH + slot.bonus + sum(sprint[c] * lit for c, lit in under[i].items())
+        if i is not None or not isinstance(previous, int):  # two known numbers: nothing to add
+            model.add(current >= previous + 1)
+            model.add(current <= previous + reach)
+        previous = current
+    for pile, n, cap in table.limits:
+        low, high = PILES[pile]
+        model.add(
+            sum(
+                lit
+                for i in range(n)
+                for group in (is_value[i], under[i])
+                for card, lit in group.items()
+                if low <= card <= high
+            )
+            <= cap
+        )
+    for numbers, relevant in table.not_all:
+        model.add(
+            sum(is_value[i][v] for v in numbers for i in relevant if v in is_value[i])
+            <= len(numbers) - 1
+        )
+    return model, hideouts, is_value
+
+
+def cpsat_values(table: Table, seconds: float = 30.0) -> tuple[frozenset[int], ...]:
+    """Return, per face-down Hideout, its possible values by CP-SAT (method A): solve, record
+    every Hideout's value, then for each Hideout solve again with all its values found so far
+    forbidden, until that is infeasible."""
+    from generator.solve.cpsat import solve
+
+    if not table.hidden:
+        return ()
+    model, hideouts, is_value = build_model(table)
+    found: list[set[int]] = [set() for _ in hideouts]
+    for i in range(len(hideouts)):
+        while True:
+            trial = model.clone()
+            for v in found[i]:
+                trial.add(trial.get_bool_var_from_proto_index(is_value[i][v].index) == 0)
+            solution = solve(trial, hideouts, seconds)
+            if solution is None:
+                break
+            for j, var in enumerate(hideouts):
+                found[j].add(solution.values[var.name])
+    if not found[0]:
+        raise Inconsistent("no assignment of the face-down Hideouts fits the facts")
+    return tuple(frozenset(f) for f in found)
