@@ -200,24 +200,32 @@ def read_table(view) -> Table:
 def _pile_limits(slots, hidden, draws, dragnet) -> tuple[tuple[int, int, int], ...]:
     """Return (pile, n, cap) for every time cards were used (see the module docstring),
     the tightest cap for each (pile, n), leaving out those that are always met."""
-    used: list[tuple[int, int]] = list(dragnet)  # (time, card) of known used cards
+    spent_at: list[list[int]] = [[] for _ in PILES]  # times known used cards were used
+    known_used = list(dragnet)  # (time, card)
     for slot in slots:
         if slot.value is not None:
-            used += [(slot.time, c) for c in (slot.value, *slot.sprint_cards)]
+            known_used += [(slot.time, c) for c in (slot.value, *slot.sprint_cards)]
+    for time, card in known_used:
+        pile = pile_of(card)
+        if pile >= 0:
+            spent_at[pile].append(time)
+    for times in spent_at:
+        times.sort()
     hidden_times = [slots[i].time for i in hidden]
-    checkpoints = sorted(set(hidden_times) | {t for t, _ in used})
+    most_by_n = [0]  # cards of the first n face-down Hideouts
+    for i in hidden:
+        most_by_n.append(most_by_n[-1] + 1 + slots[i].sprints)
+    checkpoints = sorted(set(hidden_times) | {t for t, _ in known_used})
     best: dict[tuple[int, int], int] = {}
     for time in checkpoints:
         n = bisect.bisect_right(hidden_times, time)
         if n == 0:
             continue
+        most = most_by_n[n]
         for pile in range(len(PILES)):
-            drawn = bisect.bisect_left(draws[pile], time)
-            spent = sum(1 for t, c in used if t <= time and pile_of(c) == pile)
-            cap = drawn - spent
+            cap = bisect.bisect_left(draws[pile], time) - bisect.bisect_right(spent_at[pile], time)
             if cap < 0:
                 raise Inconsistent(f"more pile-{pile + 1} cards used than drawn by {time}")
-            most = sum(1 + slots[i].sprints for i in hidden[:n])
             if cap < most and cap < best.get((pile, n), most):
                 best[(pile, n)] = cap
     return tuple((pile, n, cap) for (pile, n), cap in sorted(best.items()))
@@ -308,6 +316,39 @@ def _sprint_classes(count: int, kinds: tuple[tuple[int, int], ...]):
     return tuple(classes)
 
 
+@lru_cache(maxsize=4096)
+def _classes_within(count: int, kinds: tuple[tuple[int, int], ...], bound: int, guards: int):
+    """Return the classes of _sprint_classes(count, kinds) whose packed counts stay within
+    the packed caps `bound` (every guard bit of bound - counts still set)."""
+    return tuple(c for c in _sprint_classes(count, kinds) if (bound - c[1]) & guards == guards)
+
+
+def _merge_classes(classes, with_value: int, caps: int, slack: int, guards: int) -> list:
+    """Return the classes of a layer that fit `caps` once a Hideout's own card (packed
+    counts `with_value`) is added, merged by the counts they leave in the next state (a count
+    no later layer can push over its cap is cleared): (highest total, kept counts, ways by
+    need), highest total first. Merging adds the ways of every class whose total covers the
+    need, so each need counts the same multisets as before."""
+    ones = GUARD - 1
+    merged: dict[int, list[int]] = {}
+    for _top, packed, at_least in classes:
+        counts = with_value + packed
+        if (caps - counts) & guards != guards:
+            continue
+        kept = counts & ~((((slack - counts) & guards) >> (FIELD - 1)) * ones)
+        ways = merged.get(kept)
+        if ways is None:
+            merged[kept] = list(at_least)
+            continue
+        if len(ways) < len(at_least):
+            ways.extend([0] * (len(at_least) - len(ways)))
+        for need, count in enumerate(at_least):
+            ways[need] += count
+    fits = [(len(ways) - 1, kept, ways) for kept, ways in merged.items()]
+    fits.sort(key=lambda fit: -fit[0])
+    return fits
+
+
 def _candidates(table: Table, i: int, values: list[int]) -> list[int]:
     """Return the `values` (sorted unknown cards 1-41) face-down Hideout i can have by its
     own facts."""
@@ -394,13 +435,7 @@ class _Layout:
             bound = kind_caps + sum(
                 (room[p] | GUARD) << (f * FIELD) for p, f in self.pile_field.items()
             )
-            self.classes.append(
-                tuple(
-                    c
-                    for c in _sprint_classes(sizes[i] - 1, usable)
-                    if (bound - c[1]) & guards == guards
-                )
-            )
+            self.classes.append(_classes_within(sizes[i] - 1, usable, bound, guards))
 
     def unit(self, kind: int) -> int:
         """Return the packed counts of one card of `kind`."""
@@ -467,7 +502,6 @@ def search_values(table: Table) -> Deduction:
     start = (layers[0][0], 0, 0)
     frontier: dict[tuple[int, int, int], int] = {start: 1}
     forwards, steps = [], []  # per layer: ways to reach each state; (state, value, next, ways)
-    ones = GUARD - 1
     for i, (_, bonus, candidates, classes, caps, slack) in enumerate(layers):
         if i + 1 < m:
             adjacent = hidden[i + 1] == hidden[i] + 1
@@ -476,19 +510,28 @@ def search_values(table: Table) -> Deduction:
             following = -1  # after the last layer every state merges
         best = classes[0][0]
         checks = series_checks[i]
+        numbers = [v for v, _, _ in candidates]
+        # The classes that fit the caps, with the counts each leaves in the next state, for
+        # each packed count before the Sprint cards (states often share it): (highest total,
+        # kept counts, ways by need), highest total first.
+        fitting: dict[int, list] = {}
         nxt: dict[tuple[int, int, int], int] = defaultdict(int)
         edges = []
         forwards.append(frontier)
         for state, count in frontier.items():
             prev, used, seen = state
             base = prev + REACH + bonus
-            for v, unit, bits in candidates:
-                if v <= prev:
-                    continue
+            for index in range(bisect.bisect_right(numbers, prev), len(numbers)):
+                v, unit, bits = candidates[index]
                 need = v - base
                 if need > best:
                     break
                 with_value = used + unit
+                fits = fitting.get(with_value)
+                if fits is None:
+                    fits = fitting[with_value] = _merge_classes(
+                        classes, with_value, caps, slack, guards
+                    )
                 marks = seen | bits
                 if checks:
                     if any(marks & mask == mask for mask in checks):
@@ -496,15 +539,12 @@ def search_values(table: Table) -> Deduction:
                     for mask in checks:
                         marks &= ~mask
                 new_prev = v if following is None else following
-                need = max(need, 0)
-                for top, packed, at_least in classes:
+                if need < 0:
+                    need = 0
+                for top, kept, at_least in fits:
                     if top < need:
                         break
-                    counts = with_value + packed
-                    if (caps - counts) & guards != guards:
-                        continue
-                    cleared = (((slack - counts) & guards) >> (FIELD - 1)) * ones
-                    key = (new_prev, counts & ~cleared, marks)
+                    key = (new_prev, kept, marks)
                     ways = at_least[need]
                     nxt[key] += count * ways
                     edges.append((state, v, key, ways))

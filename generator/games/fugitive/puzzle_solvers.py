@@ -1,0 +1,553 @@
+"""The level-limited solvers that grade Fugitive puzzles (levels 1-3, see puzzles.py): each
+keeps a set of candidate numbers per face-down Hideout and narrows them to a fixed point,
+writing the reasoning a person would follow."""
+
+from collections.abc import Callable, Sequence
+
+from generator.games.fugitive.cards import PILES
+from generator.games.fugitive.puzzle_facts import (
+    ALL_NUMBERS,
+    DIFFICULTIES,
+    LEVELS,
+    MAX_SPRINT,
+    NORMAL_REACH,
+    PILE_MASKS,
+    PILE_NAMES,
+    SPRINT,
+    SPRINT_GROUPS,
+    SPRINT_VALUE_MASKS,
+    SPRINT_VALUES,
+    START_CARDS,
+    Puzzle,
+    TableFacts,
+    as_text,
+    format_answer,
+    is_text,
+    join_words,
+    mask_highest,
+    mask_lowest,
+    mask_numbers,
+    numbers_text,
+    pile_of,
+    plural,
+    position_name,
+    span_mask,
+    sprint_cards_give,
+    sprint_cards_text,
+    table_facts,
+)
+
+# --- the level-limited solvers ----------------------------------------------------------------
+
+
+class Contradiction(Exception):
+    pass
+
+
+def _words(reason: str | Callable[[], str]) -> str:
+    return reason if isinstance(reason, str) else reason()
+
+
+class Board:
+    """What a solver knows: candidate numbers per row position (a bit mask; revealed ones
+    hold their number), and at level 2 the cards known to be Sprint cards of a Hideout."""
+
+    def __init__(self, facts: TableFacts, level: int, steps: list[str] | None) -> None:
+        self.facts, self.level, self.steps = facts, level, steps
+        self.down = facts.face_down
+        self.cand = [ALL_NUMBERS & ~facts.seen if n is None else 1 << n for n in facts.numbers]
+        for number, _, length in facts.wrong:
+            for p in self.down:
+                if p <= length:
+                    self.cand[p] &= ~(1 << number)
+        self.forced: dict[int, int] = {}  # Sprint card -> the row position it lies under
+        self.changed = False
+
+    def copy(self, steps: list[str] | None) -> "Board":
+        board = Board.__new__(Board)
+        board.facts, board.level, board.steps = self.facts, self.level, steps
+        board.down, board.cand, board.forced = self.down, list(self.cand), dict(self.forced)
+        board.changed = False
+        return board
+
+    def say(self, text: str) -> None:
+        if self.steps is not None:
+            self.steps.append(text)
+
+    def narrow(self, p: int, mask: int, reason: str | Callable[[], str]) -> None:
+        """Keep only the candidates of position p in `mask`, for `reason` (words, or a
+        function giving them: built only when needed)."""
+        old = self.cand[p]
+        new = old & mask
+        if new == old:
+            return
+        if not new:
+            raise Contradiction(f"{_words(reason)}, so no number is left for H{p}")
+        self.cand[p] = new
+        self.changed = True
+        if self.steps is not None:
+            self.steps.append(f"{_words(reason)}, so H{p} {is_text(new)}.")
+
+    def solved(self) -> bool:
+        return all(self.cand[p] & (self.cand[p] - 1) == 0 for p in self.down)
+
+    def spare(self) -> int:
+        """Return how many wrong candidates are left in all."""
+        return sum(self.cand[p].bit_count() - 1 for p in self.down)
+
+    def answer(self) -> list[int]:
+        return [mask_lowest(self.cand[p]) for p in self.down]
+
+
+def _read_facts(board: Board) -> None:
+    """The opening steps: which cards are in view, what the wrong guesses rule out."""
+    f = board.facts
+    row = [n for p, n in enumerate(f.numbers) if p and n is not None]
+    under = [c for s in f.sprints[1:] if s for c in s]
+    parts = [f"0{', ' if row else ''}{numbers_text(row)} (the row)"]
+    if under:
+        parts.append(f"{numbers_text(under)} (Sprint cards of revealed Hideouts)")
+    parts.append(f"{numbers_text(f.hand)} (your hand)")
+    if f.discarded:
+        parts.append(f"{numbers_text([c for c, _ in f.discarded])} (discarded)")
+    board.say(f"Cards in view, so no face-down Hideout: {'; '.join(parts)}.")
+    for number, turn, length in f.wrong:
+        hit = [f"H{p}" for p in board.down if p <= length]
+        if hit:
+            verb = "is" if len(hit) == 1 else "are"
+            board.say(
+                f"Your guess {number} on turn {turn} was wrong, and the row then ended at "
+                f"H{length}: {join_words(hit)} {verb} not {number}."
+            )
+
+
+def _reach(board: Board, p: int, pools: "_Pools | None") -> tuple[int, Callable[[], str]]:
+    """Return how far beyond 3 the Sprint cards of position p can carry, and why (a
+    function: the words are only built when a worked solution is being written)."""
+    f = board.facts
+    k = f.counts[p]
+    if f.numbers[p] is not None:
+        total = sum(SPRINT[c] for c in f.sprints[p])
+        if not k:
+            return 0, lambda: "no Sprint cards"
+        named = numbers_text(f.sprints[p])
+        return (
+            total,
+            lambda: (
+                f"Sprint card{'s' if k > 1 else ''} {named} give{'' if k > 1 else 's'} +{total}"
+            ),
+        )
+    if not k:
+        return 0, lambda: "no Sprint cards"
+    if pools is None:
+        return k * MAX_SPRINT, lambda: f"{sprint_cards_give(k)} at most +{k * MAX_SPRINT}"
+    mask, caps = pools.pool(p)
+    best, taken = _greedy(_counts(mask), caps, k)
+    if taken < k:
+        raise Contradiction(
+            f"H{p} has {sprint_cards_text(k)} but only {taken} unseen cards can be the Fugitive's"
+        )
+    if best == k * MAX_SPRINT:
+        return best, lambda: f"{sprint_cards_give(k)} at most +{best}"
+    return best, lambda: f"{sprint_cards_give(k)} at most +{best}: {_pool_text(mask, caps)}"
+
+
+def _link(board: Board, p: int, reach: int, why: Callable[[], str]) -> None:
+    """Narrow positions p-1 and p with each other: p-1 < p <= p-1 + 3 + Sprint."""
+    prev, cur = board.cand[p - 1], board.cand[p]
+    gap = NORMAL_REACH + reach
+    if board.facts.numbers[p] is None:
+        board.narrow(
+            p,
+            span_mask(mask_lowest(prev) + 1, mask_highest(prev) + gap),
+            lambda: (
+                f"H{p} lies above {position_name(p - 1)} {as_text(prev)} "
+                f"and at most {gap} beyond it "
+                f"({why()})"
+            ),
+        )
+        cur = board.cand[p]
+    if board.facts.numbers[p - 1] is None:
+        board.narrow(
+            p - 1,
+            span_mask(mask_lowest(cur) - gap, mask_highest(cur) - 1),
+            lambda: (
+                f"H{p} {as_text(cur)} lies above {position_name(p - 1)} "
+                f"and at most {gap} beyond it "
+                f"({why()})"
+            ),
+        )
+    elif not mask_lowest(prev) < mask_lowest(cur) <= mask_lowest(prev) + gap:  # both revealed
+        raise Contradiction(f"H{p} cannot follow {position_name(p - 1)}")
+
+
+def _counts(mask: int) -> list[list[int]]:
+    """Return the cards of `mask` counted by Sprint value (rows) and group (columns)."""
+    return [[(mask & vm & g).bit_count() for g in SPRINT_GROUPS] for vm in SPRINT_VALUE_MASKS]
+
+
+def _greedy(counts: list[list[int]], caps: Sequence[int], k: int) -> tuple[int, int]:
+    """Return (the best Sprint total of k cards within each pile's cap, how many cards can
+    be taken): highest values first, which is optimal (a partition matroid)."""
+    room = [k, *caps]  # his own 1, 2, 3 come from no pile, so have no cap
+    total = taken = 0
+    for value, row in zip(SPRINT_VALUES, counts, strict=True):
+        for g, count in enumerate(row):
+            take = min(count, room[g], k - taken)
+            if take > 0:
+                room[g] -= take
+                taken += take
+                total += take * value
+        if taken == k:
+            break
+    return total, taken
+
+
+def _usage(board: Board, in_pile: list[list[int]]) -> list[list[int]]:
+    """Return usage[t][i]: the face-down cards placed by turn t known to come from pile i
+    (Hideouts whose candidates all lie in it, Sprint cards known to lie under one)."""
+    f = board.facts
+    per_turn = [[0, 0, 0] for _ in range(f.turn + 1)]
+    for i in range(3):
+        for q in in_pile[i]:
+            per_turn[f.placed[q]][i] += 1
+    for c, q in board.forced.items():
+        if pile_of(c) >= 0:
+            per_turn[f.placed[q]][pile_of(c)] += 1
+    for t in range(1, f.turn + 1):
+        for i in range(3):
+            per_turn[t][i] += per_turn[t - 1][i]
+    return per_turn
+
+
+class _Pools:
+    """Level 2: what one pass knows about the Sprint pool (known Hideouts, Hideouts known
+    to come from a pile, Sprint cards known to lie under a Hideout)."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        f = board.facts
+        known = 0
+        for p in board.down:
+            c = board.cand[p]
+            if c & (c - 1) == 0:
+                known |= c
+        self.blocked = f.seen | known
+        usage = _usage(board, _in_pile(board))
+        # slack[t][i]: the least room left in pile i on any turn from t to the end
+        self.slack = [[0, 0, 0] for _ in range(f.turn + 2)]
+        self.slack[f.turn + 1] = [99, 99, 99]
+        for t in range(f.turn, -1, -1):
+            for i in range(3):
+                self.slack[t][i] = min(self.slack[t + 1][i], f.rooms[t][i] - usage[t][i])
+
+    def pool(self, p: int) -> tuple[int, list[int]]:
+        """Return the cards that can be Sprint cards of position p (a mask) and each pile's
+        room for them: unseen, not a known Hideout, not a Sprint card under another; at
+        most the room left on every turn from the one p was placed on."""
+        board = self.board
+        elsewhere = 0
+        own = [0, 0, 0]
+        for c, q in board.forced.items():
+            if q != p:
+                elsewhere |= 1 << c
+            elif pile_of(c) >= 0:
+                own[pile_of(c)] += 1
+        slack = self.slack[board.facts.placed[p]]
+        caps = [slack[i] + own[i] for i in range(3)]
+        return ALL_NUMBERS & ~(self.blocked | elsewhere), caps
+
+
+def _in_pile(board: Board) -> list[list[int]]:
+    """Return, per pile, the face-down Hideouts whose candidates all lie in that pile."""
+    return [[p for p in board.down if board.cand[p] & ~PILE_MASKS[i] == 0] for i in range(3)]
+
+
+def _pool_text(mask: int, caps: Sequence[int]) -> str:
+    parts = []
+    own = [c for c in START_CARDS if mask >> c & 1]
+    if own:
+        parts.append(numbers_text(own))
+    for i in range(3):
+        inside = mask_numbers(mask & PILE_MASKS[i])
+        if not inside or caps[i] <= 0:
+            continue
+        if caps[i] >= len(inside) and len(inside) <= 4:
+            parts.append(numbers_text(inside))
+        elif caps[i] >= len(inside):
+            parts.append(f"any unseen card of {PILES[i][0]}-{PILES[i][1]}")
+        else:
+            many = "one card" if caps[i] == 1 else f"{caps[i]} cards"
+            parts.append(f"{many} of {PILES[i][0]}-{PILES[i][1]}")
+    if not parts:
+        return "he can hold no unseen card for them"
+    return "his Sprint cards can only be " + " or ".join(parts)
+
+
+def _budget_reason(board: Board, turn: int, pile: int, hideouts, sprints) -> str:
+    f = board.facts
+    drawn = f.drawn(turn)[pile]
+    room = f.rooms[turn][pile]
+    when = "by now" if turn == f.turn else f"by turn {turn}"
+    text = (
+        f"{when[0].upper()}{when[1:]} he had drawn {plural(drawn, 'card')} from "
+        f"{PILE_NAMES[pile]} and {drawn - room} of his cards from it placed by then "
+        f"{'is' if drawn - room == 1 else 'are'} in view"
+    )
+    takers = [f"H{q}" for q in hideouts] + [f"Sprint card {c}" for c in sprints]
+    if takers:
+        text += f"; {join_words(takers)} {'takes' if len(takers) == 1 else 'take'} the rest"
+    return f"{text}: no other card placed by then comes from {PILES[pile][0]}-{PILES[pile][1]}"
+
+
+def _budgets(board: Board) -> None:
+    """Level 2: when a pile's room by some turn is taken, no other face-down Hideout placed
+    by that turn comes from it."""
+    f = board.facts
+    in_pile = _in_pile(board)
+    usage = _usage(board, in_pile)
+    first = min(f.placed[p] for p in board.down)
+    for turn in range(first, f.turn + 1):
+        for i in range(3):
+            used, room = usage[turn][i], f.rooms[turn][i]
+            if used > room:
+                raise Contradiction(
+                    f"{plural(used, 'face-down card')} placed by turn {turn} would come from "
+                    f"{PILE_NAMES[i]}, which had room for {room}"
+                )
+            if used < room:
+                continue
+            hideouts = [q for q in in_pile[i] if f.placed[q] <= turn]
+            others = [
+                p
+                for p in board.down
+                if f.placed[p] <= turn and p not in hideouts and board.cand[p] & PILE_MASKS[i]
+            ]
+            if not others:
+                continue
+            sprints = sorted(
+                c for c, q in board.forced.items() if f.placed[q] <= turn and pile_of(c) == i
+            )
+            for p in others:
+                board.narrow(
+                    p,
+                    ~PILE_MASKS[i],
+                    lambda turn=turn, i=i, h=hideouts, s=sprints: _budget_reason(
+                        board, turn, i, h, s
+                    ),
+                )
+            in_pile = _in_pile(board)
+            usage = _usage(board, in_pile)
+
+
+def _forced_sprints(board: Board, pools: "_Pools") -> None:
+    """Level 2: cards every big-enough choice of a Hideout's Sprint cards must use are
+    Sprint cards, so no Hideout (all different). `pools` may be from earlier in the pass
+    (never smaller than now, so what it forces is forced)."""
+    f = board.facts
+    for p in board.down:
+        k = f.counts[p]
+        if not k:
+            continue
+        need = mask_lowest(board.cand[p]) - mask_highest(board.cand[p - 1]) - NORMAL_REACH
+        if need <= 0:
+            continue
+        mask, caps = pools.pool(p)
+        counts = _counts(mask)
+        best = _greedy(counts, caps, k)[0]
+        if best < need:
+            raise Contradiction(
+                f"H{p} needs at least +{need} from its {sprint_cards_text(k)} "
+                f"but {_pool_text(mask, caps)}"
+                f": at most +{best}"
+            )
+        if best - need >= MAX_SPRINT:
+            continue  # losing any one card costs at most MAX_SPRINT: nothing is forced
+        new = 0
+        for v, row in enumerate(counts):
+            for g, count in enumerate(row):
+                if not count:
+                    continue
+                row[g] -= 1
+                if _greedy(counts, caps, k)[0] < need:
+                    new |= mask & SPRINT_VALUE_MASKS[v] & SPRINT_GROUPS[g]
+                row[g] += 1
+        new_cards = mask_numbers(new & ~sum(1 << c for c, q in board.forced.items() if q == p))
+        if not new_cards:
+            continue
+        for c in new_cards:
+            board.forced[c] = p
+        board.changed = True
+        named = join_words([str(c) for c in new_cards])
+        if board.steps is not None:
+            board.say(
+                f"H{p} needs at least +{need} from its {sprint_cards_text(k)} (H{p} is at least "
+                f"{mask_lowest(board.cand[p])}, {position_name(p - 1)} at most "
+                f"{mask_highest(board.cand[p - 1])}) and "
+                f"{_pool_text(mask, caps)}: {named} must lie under H{p}."
+            )
+        verb = "is a Sprint card" if len(new_cards) == 1 else "are Sprint cards"
+        drop = sum(1 << c for c in new_cards)
+        for q in board.down:
+            board.narrow(q, ~drop, f"{named} {verb} under H{p}")
+        pools = _Pools(board)
+
+
+def _supply(board: Board) -> None:
+    """Level 2: the face-down cards placed by each turn must be cards he can have held."""
+    f = board.facts
+    unseen = ALL_NUMBERS & ~f.seen
+    own = (unseen & SPRINT_GROUPS[0]).bit_count()
+    for turn in range(1, f.turn + 1):
+        need = sum(1 + f.counts[p] for p in board.down if f.placed[p] <= turn)
+        supply = own + sum(
+            min(f.rooms[turn][i], (unseen & PILE_MASKS[i]).bit_count()) for i in range(3)
+        )
+        if need > supply:
+            raise Contradiction(
+                f"the face-down cards placed by turn {turn} number {need} but he can have "
+                f"held only {supply}"
+            )
+
+
+def _propagate(board: Board) -> None:
+    """Apply the board's level of deductions (levels 1 and 2) until nothing changes. The
+    Sprint pool is read once a pass: a pool read earlier is never smaller, so the bounds
+    stay sound, and passes repeat until nothing changes."""
+    size = len(board.cand)
+    while True:
+        board.changed = False
+        pools = _Pools(board) if board.level >= 2 else None
+        reach = [(0, str)] + [_reach(board, p, pools) for p in range(1, size)]
+        for p in range(1, size):
+            _link(board, p, *reach[p])
+        for p in range(size - 1, 0, -1):
+            _link(board, p, *reach[p])
+        if pools is not None:
+            _budgets(board)
+            _forced_sprints(board, pools)
+        if not board.changed:
+            return
+
+
+def _case_analysis(board: Board) -> None:
+    """Level 3: strike out candidates whose assumption leads level 2 to a contradiction,
+    trying the Hideouts with the fewest candidates first, until nothing more is struck."""
+    while not board.solved() and _strike_one(board):
+        pass
+
+
+def _strike_one(board: Board) -> bool:
+    ranked = sorted((board.cand[p].bit_count(), p) for p in board.down)
+    for size, p in ranked:
+        if size < 2:
+            continue
+        for value in mask_numbers(board.cand[p]):
+            if _refutes(board, p, value):
+                _strike(board, p, value)
+                _propagate(board)
+                return True
+    return False
+
+
+def _refutes(board: Board, p: int, value: int) -> bool:
+    trial = board.copy(None)
+    trial.cand[p] = 1 << value
+    try:
+        _propagate(trial)
+    except Contradiction:
+        return True
+    return False
+
+
+def _strike(board: Board, p: int, value: int) -> None:
+    if board.steps is not None:
+        chain: list[str] = []
+        trial = board.copy(chain)
+        trial.cand[p] = 1 << value
+        try:
+            _propagate(trial)
+        except Contradiction as contradiction:
+            chain.append(f"But {contradiction}.")
+        board.steps.append(f"Suppose H{p} were {value}:")
+        board.steps += [f"    {line}" for line in chain]
+    board.narrow(p, ~(1 << value), f"If H{p} were {value}, a contradiction follows")
+
+
+def run_levels(facts: TableFacts, level: int, steps: list[str] | None = None) -> Board:
+    """Return the board after the level's deductions (raises Contradiction if the table
+    contradicts itself)."""
+    board = Board(facts, level, steps)
+    _read_facts(board)
+    for p in board.down:
+        if not board.cand[p]:
+            raise Contradiction(f"no number is left for H{p}")
+    if level >= 2:
+        _supply(board)
+    if level >= 1:
+        _propagate(board)
+    if level >= 3:
+        _case_analysis(board)
+    return board
+
+
+def solve_facts(facts: TableFacts, level: int, steps: list[str] | None = None) -> list[int] | None:
+    try:
+        board = run_levels(facts, level, steps)
+    except Contradiction as contradiction:
+        raise ValueError(f"the table contradicts itself: {contradiction}") from None
+    return board.answer() if board.solved() else None
+
+
+def level_solves(facts: TableFacts, level: int) -> bool:
+    try:
+        return run_levels(facts, level).solved()
+    except Contradiction:
+        return False
+
+
+def solve_at_level(puzzle: Puzzle, level: int, steps: list[str] | None = None) -> list[int] | None:
+    """Return the answer if the level's deductions (1-3, see the module notes) pin every
+    face-down Hideout, else None. When `steps` is a list, the reasoning is appended."""
+    return solve_facts(table_facts(puzzle.table), level, steps)
+
+
+def solve_level1(puzzle: Puzzle, steps: list[str] | None = None) -> list[int] | None:
+    """Return the answer if interval reasoning and cards in view (easy) pin it, else None."""
+    return solve_at_level(puzzle, 1, steps)
+
+
+def solve_level2(puzzle: Puzzle, steps: list[str] | None = None) -> list[int] | None:
+    """Return the answer if level 1 with pile budgets, the real Sprint pool and
+    all-different reasoning (medium) pins it, else None."""
+    return solve_at_level(puzzle, 2, steps)
+
+
+def solve_level3(puzzle: Puzzle, steps: list[str] | None = None) -> list[int] | None:
+    """Return the answer if level 2 with one-step case analysis (hard) pins it, else None."""
+    return solve_at_level(puzzle, 3, steps)
+
+
+def grade(puzzle: Puzzle) -> int | None:
+    """Return the lowest level (1-3) whose solver pins the answer, None if none does."""
+    facts = table_facts(puzzle.table)
+    for level in (1, 2, 3):
+        if solve_facts(facts, level) is not None:
+            return level
+    return None
+
+
+def difficulty_of(puzzle: Puzzle) -> str | None:
+    """Return "easy", "medium" or "hard" (the lowest level that solves it), or None."""
+    level = grade(puzzle)
+    return DIFFICULTIES[level - 1] if level else None
+
+
+def worked_solution(puzzle: Puzzle) -> list[str]:
+    """Return the reasoning steps of the puzzle's own level, ending with the answer."""
+    facts = table_facts(puzzle.table)
+    steps: list[str] = []
+    answer = solve_facts(facts, LEVELS[puzzle.difficulty], steps)
+    if answer is None:
+        raise ValueError(f"{puzzle.id}: its level does not solve it")
+    return steps + [f"Answer: {format_answer(facts, answer)}."]
