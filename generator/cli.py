@@ -220,15 +220,67 @@ def generate_routes(
     _report(quiet, [report_text(report), f"wrote {writer.final_path}"])
 
 
+@generate_app.command("deck")
+def generate_deck(
+    constraint: Annotated[
+        list[str] | None,
+        typer.Option(help="A designer constraint, e.g. half-three, pile1-twos>=5 (repeat)."),
+    ] = None,
+    target: Annotated[float, typer.Option(help="The Fugitive win rate to aim for (0 to 1).")] = 0.5,
+    candidates: Annotated[int, typer.Option(help="How many decks to rank (1-50).")] = 8,
+    games: Annotated[int, typer.Option(help="Simulated games per deck (1-100,000).")] = 300,
+    jobs: Annotated[int, typer.Option(min=1, max=64, help="Worker processes.")] = 1,
+    out: OutOption = Path("output"),
+    seed: SeedOption = 1,
+    quiet: QuietOption = False,
+) -> None:
+    """Design Fugitive decks (Sprint values) meeting your constraints with CP-SAT, rank them
+    by how close the Fugitive's win rate comes to the target, beside the published deck.
+
+    Example: quarry generate deck --constraint half-three --constraint pile3-twos<=5 --seed 4
+    """
+    from generator.games.fugitive.design import generate_decks, report_text
+    from generator.kit import KitWriter
+
+    report = generate_decks(constraint or [], seed, target, candidates, games, jobs=jobs)
+    meta = {"kind": "design", "game": "fugitive", "seed": seed}
+    with KitWriter(out, "fugitive-deck", meta) as writer:
+        writer.write_text("deck.json", _json(report.best.config.to_json()), "deck-configuration")
+        writer.write_text("report.json", _json(report.to_json()), "design-report")
+    _report(quiet, [report_text(report), f"wrote {writer.final_path}"])
+
+
+def _json(data) -> str:
+    import json
+
+    return json.dumps(data, indent=2, sort_keys=True) + "\n"
+
+
+MAX_SIMULATED_GAMES = 1_000_000
+
+
 @app.command()
 def simulate(
-    game: Annotated[str, typer.Argument(help="The game, e.g. hunt.")],
+    game: Annotated[str, typer.Argument(help="The game: hunt or fugitive.")],
     games: Annotated[int, typer.Option(help="How many games (1-1,000,000).")] = 1000,
     seed: SeedOption = 1,
     jobs: Annotated[int, typer.Option(min=1, max=64, help="Worker processes.")] = 1,
-    knight: Annotated[str, typer.Option(help="Knight bot: exact or random.")] = "exact",
-    dragon: Annotated[str, typer.Option(help="Dragon bot: random or cunning.")] = "random",
-    loops: Annotated[bool, typer.Option("--loops", help="Route maps may have loops.")] = False,
+    knight: Annotated[str | None, typer.Option(help="hunt: Knight bot, exact or random.")] = None,
+    dragon: Annotated[str | None, typer.Option(help="hunt: Dragon bot, random or cunning.")] = None,
+    loops: Annotated[bool, typer.Option("--loops", help="hunt: route maps may loop.")] = False,
+    fugitive: Annotated[
+        str | None, typer.Option(help="fugitive: Fugitive bot, planning or random.")
+    ] = None,
+    marshal: Annotated[
+        str | None, typer.Option(help="fugitive: Marshal bot, deducing or random.")
+    ] = None,
+    variant: Annotated[
+        str | None,
+        typer.Option(help="fugitive: events variant (none, random, discovery, ...)."),
+    ] = None,
+    deck: Annotated[
+        Path | None, typer.Option(help="fugitive: a deck configuration JSON file.")
+    ] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
     """Play many games with bots and report balance metrics with 95% intervals.
@@ -237,24 +289,37 @@ def simulate(
     """
     import json
 
-    from generator.games.hunt.bots import DRAGONS, KNIGHTS, simulate_hunt
-
-    if game != "hunt":
-        raise QuarryError(f"unknown game {game!r} here; known: hunt")
-    if not 1 <= games <= 1_000_000:
+    entry = _game(game, "simulate")
+    if not 1 <= games <= MAX_SIMULATED_GAMES:
         raise QuarryError(f"--games must be from 1 to 1,000,000, got {games}")
-    if knight not in KNIGHTS or dragon not in DRAGONS:
-        raise QuarryError(
-            f"--knight must be one of {', '.join(KNIGHTS)}; --dragon one of {', '.join(DRAGONS)}"
-        )
-    summary = simulate_hunt(games, seed, jobs, knight, dragon, loops, progress=not json_output)
+    given = {
+        "knight": knight,
+        "dragon": dragon,
+        "loops": loops or None,
+        "fugitive": fugitive,
+        "marshal": marshal,
+        "variant": variant,
+        "deck": deck,
+    }
+    foreign = [name for name, value in given.items() if value is not None]
+    foreign = [name for name in foreign if name not in entry.simulate_options]
+    if foreign:
+        own = ", ".join(f"--{name}" for name in entry.simulate_options)
+        raise QuarryError(f"--{foreign[0]} is not an option for {game}; its options: {own}")
+    options = {name: given[name] for name in entry.simulate_options}
+    summary = entry.simulate(games, seed, jobs, options, not json_output)
     if json_output:
         typer.echo(json.dumps(summary, indent=2, sort_keys=True))
         return
-    typer.echo(f"{games} hunts, knight={knight}, dragon={dragon}, loops={loops}, seed {seed}")
+    settings = [
+        f"{key}={value}"
+        for key, value in summary.items()
+        if key not in ("game", "games", "seed", "metrics")
+    ]
+    typer.echo(f"{games} games of {entry.title}, {', '.join(settings)}, seed {seed}")
     for name, metric in sorted(summary["metrics"].items()):
         lo, hi = metric["ci95"]
-        typer.echo(f"  {name:16} {metric['value']:8.3f}   95% interval {lo:.3f} to {hi:.3f}")
+        typer.echo(f"  {name:18} {metric['value']:8.3f}   95% interval {lo:.3f} to {hi:.3f}")
 
 
 def _game(name: str, capability: str):

@@ -31,6 +31,11 @@ class Game:
     # Puzzles: make them (count, difficulty, seed, loops), then write their book into a kit.
     make_puzzles: Callable[[int, str, int, bool], list] | None = None
     write_puzzle_book: Callable[[KitRequest, list], None] | None = None
+    # Simulation: simulate(games, seed, jobs, options, progress) -> the JSON summary, where
+    # options holds the values of the `quarry simulate` options named in simulate_options
+    # (None where not given). It checks every option before the first game is played.
+    simulate: Callable[[int, int, int, dict, bool], dict] | None = None
+    simulate_options: tuple[str, ...] = ()
 
 
 @cache

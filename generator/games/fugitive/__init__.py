@@ -10,13 +10,34 @@ def _build_kit(request: KitRequest) -> None:
     build_kit(request)
 
 
+def _simulate(games: int, seed: int, jobs: int, options: dict, progress: bool) -> dict:
+    from generator.errors import QuarryError
+    from generator.games.fugitive.bots import FUGITIVES, MARSHALS, simulate_fugitive
+    from generator.games.fugitive.cards import VARIANTS, load_config
+
+    fugitive = options.get("fugitive") or "planning"
+    marshal = options.get("marshal") or "deducing"
+    if fugitive not in FUGITIVES or marshal not in MARSHALS:
+        raise QuarryError(
+            f"--fugitive must be one of {', '.join(FUGITIVES)}; "
+            f"--marshal one of {', '.join(MARSHALS)}"
+        )
+    config = load_config(options["deck"]) if options.get("deck") is not None else None
+    variant = options.get("variant") or (config.variant if config else "none")
+    if variant not in VARIANTS:
+        raise QuarryError(f"--variant must be one of {', '.join(VARIANTS)}, got {variant!r}")
+    return simulate_fugitive(games, seed, jobs, fugitive, marshal, variant, config, progress)
+
+
 GAME = Game(
     name="fugitive",
     title="Fugitive",
     players=(2, 2),
-    capabilities=frozenset({"rules", "print"}),
+    capabilities=frozenset({"rules", "bots", "design", "print"}),
     build_kit=_build_kit,
     state_from_header=rules.state_from_header,
     turn_of=lambda state: state.turn,
     result_text=rules.result_text,
+    simulate=_simulate,
+    simulate_options=("fugitive", "marshal", "variant", "deck"),
 )

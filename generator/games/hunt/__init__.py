@@ -22,6 +22,18 @@ def _write_puzzle_book(request: KitRequest, puzzles: list) -> None:
     build_puzzle_kit(request, puzzles)
 
 
+def _simulate(games: int, seed: int, jobs: int, options: dict, progress: bool) -> dict:
+    from generator.errors import QuarryError
+    from generator.games.hunt.bots import DRAGONS, KNIGHTS, simulate_hunt
+
+    knight, dragon = options.get("knight") or "exact", options.get("dragon") or "random"
+    if knight not in KNIGHTS or dragon not in DRAGONS:
+        raise QuarryError(
+            f"--knight must be one of {', '.join(KNIGHTS)}; --dragon one of {', '.join(DRAGONS)}"
+        )
+    return simulate_hunt(games, seed, jobs, knight, dragon, bool(options.get("loops")), progress)
+
+
 GAME = Game(
     name="hunt",
     title="The Hunt",
@@ -33,4 +45,6 @@ GAME = Game(
     result_text=rules.result_text,
     make_puzzles=_make_puzzles,
     write_puzzle_book=_write_puzzle_book,
+    simulate=_simulate,
+    simulate_options=("knight", "dragon", "loops"),
 )
