@@ -1,0 +1,55 @@
+"""`quarry simulate fugitive`: the summary's shape, its own options, and refusals."""
+
+import json
+import subprocess
+import sys
+
+
+def quarry(root, *args):
+    return subprocess.run(
+        [sys.executable, "-m", "generator", *args],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+    )
+
+
+def test_the_json_summary_has_every_metric_with_an_interval_around_it(root):
+    done = quarry(root, "simulate", "fugitive", "--json", "--games", "40", "--variant", "random")
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout)
+    assert (summary["game"], summary["games"], summary["variant"]) == ("fugitive", 40, "random")
+    assert (summary["fugitive"], summary["marshal"]) == ("planning", "deducing")
+    expected = {"fugitive_win_rate", "manhunt_rate", "turns", "hideouts_placed"}
+    assert expected <= set(summary["metrics"])
+    for metric in summary["metrics"].values():
+        low, high = metric["ci95"]
+        assert low <= metric["value"] <= high
+
+
+def test_a_deck_file_changes_the_sprint_values_played(root, tmp_path):
+    deck = tmp_path / "deck.json"
+    deck.write_text(json.dumps({"sprint": {str(c): 1 for c in range(43)}}))
+    base = ["simulate", "fugitive", "--json", "--games", "30", "--seed", "2"]
+    published = json.loads(quarry(root, *base).stdout)
+    slow = quarry(root, *base, "--deck", str(deck))
+    assert slow.returncode == 0, slow.stderr
+    assert json.loads(slow.stdout)["metrics"] != published["metrics"]
+
+
+def test_options_of_another_game_and_bad_values_are_refused_in_one_line(root, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"sprint": {"7": 9}}')
+    for args in (
+        ("--knight", "exact"),
+        ("--fugitive", "sneaky"),
+        ("--variant", "chaos"),
+        ("--deck", str(tmp_path / "missing.json")),
+        ("--deck", str(bad)),
+        ("--games", "0"),
+    ):
+        done = quarry(root, "simulate", "fugitive", *args)
+        assert done.returncode == 2, args
+        assert done.stderr.count("\n") == 1 and done.stderr.startswith("quarry: error:"), args
+        assert not done.stdout
