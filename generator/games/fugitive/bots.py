@@ -189,6 +189,28 @@ def _sprint_for(cards: Sequence[int], need: int, hideout: int, sprint: Sequence[
     return None
 
 
+def _greedy_sprint(by_value, ascending, need: int, hideout: int, sprint: Sequence[int]):
+    """Return what _sprint_for returns for the cards other than `hideout`, given them twice:
+    `by_value` (by Sprint value, highest first, then number) and `ascending` (by number),
+    both without the 42."""
+    if need <= 0:
+        return ()
+    chosen, total = [], 0
+    for card in by_value:
+        if card < hideout:
+            chosen.append(card)
+            total += sprint[card]
+            if total >= need:
+                return tuple(chosen)
+    for card in ascending:
+        if card > hideout:
+            chosen.append(card)
+            total += sprint[card]
+            if total >= need:
+                return tuple(chosen)
+    return None
+
+
 def _live_spent(sprint_cards: Sequence[int], hideout: int) -> int:
     return sum(1 for c in sprint_cards if c > hideout)
 
@@ -210,12 +232,18 @@ def plan_escape(
             return memo[key]
         best, best_key = None, None
         others = sorted(cards)
+        # Sprint cards as _sprint_for picks them: dead ones (at or below the Hideout) by
+        # Sprint value, highest first, then live ones by number; never the 42.
+        by_value = sorted((c for c in others if c != ESCAPE), key=lambda c: (-sprint[c], c))
+        live = [c for c in others if c != ESCAPE]
+        total = sum(sprint[c] for c in live)
         for hideout in others:
             if hideout <= current:
                 continue
             need = hideout - current - NORMAL_REACH - extra
-            rest = [c for c in others if c != hideout]
-            spent = _sprint_for(rest, need, hideout, sprint)
+            if need > total:
+                break  # not even every card is enough, here or for any higher Hideout
+            spent = _greedy_sprint(by_value, live, need, hideout, sprint)
             if spent is None:
                 continue
             if hideout == ESCAPE:

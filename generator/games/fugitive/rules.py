@@ -108,7 +108,9 @@ class FugitiveState(GameState):
     single_only: bool = False
     winner: int | None = None
     manhunt: bool = False
-    history: list[dict] = field(default_factory=list)  # public: what both players saw happen
+    # public: what both players saw happen, an entry per thing; an entry is complete when the
+    # action that wrote it is, and never changed after (views and clones share them)
+    history: list[dict] = field(default_factory=list)
 
     # --- protocol --------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -426,7 +428,7 @@ class FugitiveState(GameState):
             step=self.steps[0].kind if self.steps and self.winner is None else "over",
             row=public_row,
             pile_sizes=tuple(len(p) for p in self.piles),
-            history=tuple(dict(h) for h in self.history),
+            history=tuple(self.history),  # entries are never changed once an action is done
             discarded=tuple(self.discarded),
             config=self.config,
             single_only=bool(self.steps and self._single_guess(self.steps[0])),
@@ -456,7 +458,7 @@ class FugitiveState(GameState):
         copy.turn, copy.marshal_turns = self.turn, self.marshal_turns
         copy.bonus_reach, copy.single_only = self.bonus_reach, self.single_only
         copy.winner, copy.manhunt = self.winner, self.manhunt
-        copy.history = [dict(h) for h in self.history]
+        copy.history = list(self.history)  # shared entries: each is final once written
         return copy
 
     def parse_action(self, text: str):
