@@ -388,7 +388,13 @@ class _Layout:
             if 0 < self.avail[kind] < most[kind // VALUES]:
                 self.kind_field[kind] = field
                 field += 1
-        self.units = [self.unit(kind) for kind in range(KINDS)]
+        units = [0] * KINDS
+        for kind, f in self.kind_field.items():
+            units[kind] += 1 << (f * FIELD)
+        for pile, f in self.pile_field.items():
+            for kind in range((pile + 1) * VALUES, (pile + 2) * VALUES):
+                units[kind] += 1 << (f * FIELD)
+        self.units = units
         self.card_units = {card: self.units[kind_of[card]] for card in table.unknown}
         self.guards = guards = sum(GUARD << (f * FIELD) for f in range(field))
         kind_caps = sum((self.avail[k] | GUARD) << (f * FIELD) for k, f in self.kind_field.items())
@@ -424,9 +430,12 @@ class _Layout:
             present = [k for k in range(group * VALUES, (group + 1) * VALUES) if self.avail[k]]
             floor = max((k % VALUES for k in present if k not in self.kind_field), default=0)
             kinds += [k for k in present if k % VALUES >= floor]
+        rooms = [pile_caps[-1]]  # per layer, the tightest limit of the prefixes holding it
+        for caps in reversed(pile_caps[:-1]):
+            rooms.append([min(a, b) for a, b in zip(caps, rooms[-1], strict=True)])
+        rooms.reverse()
         self.classes = []
-        for i in range(m):
-            room = [min(pile_caps[j][p] for j in range(i, m)) for p in range(len(PILES))]
+        for i, room in enumerate(rooms):
             usable = tuple(
                 (k % VALUES, self.units[k])
                 for k in kinds
@@ -436,16 +445,6 @@ class _Layout:
                 (room[p] | GUARD) << (f * FIELD) for p, f in self.pile_field.items()
             )
             self.classes.append(_classes_within(sizes[i] - 1, usable, bound, guards))
-
-    def unit(self, kind: int) -> int:
-        """Return the packed counts of one card of `kind`."""
-        packed = 0
-        if kind in self.kind_field:
-            packed += 1 << (self.kind_field[kind] * FIELD)
-        pile = kind // VALUES - 1
-        if pile in self.pile_field:
-            packed += 1 << (self.pile_field[pile] * FIELD)
-        return packed
 
 
 @lru_cache(maxsize=64)
