@@ -18,7 +18,9 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
 
 
 def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, tuple[float, float]]:
-    """Return the mean of `values` and its normal-approximation 95% interval."""
+    """Return the mean of `values` and its normal-approximation 95% interval, kept within
+    the smallest and largest value seen (a mean can lie nowhere else: a count of aides used
+    never gets an interval below 0)."""
     n = len(values)
     if n == 0:
         return (0.0, (0.0, 0.0))
@@ -27,7 +29,7 @@ def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, tuple
         return (mean, (mean, mean))
     variance = sum((v - mean) ** 2 for v in values) / (n - 1)
     half = z * math.sqrt(variance / n)
-    return (mean, (mean - half, mean + half))
+    return (mean, (max(mean - half, min(values)), min(mean + half, max(values))))
 
 
 def rate_metric(successes: int, trials: int) -> dict:

@@ -5,6 +5,7 @@ from functools import partial
 import pytest
 
 from generator.engine.simulate import game_seeds, simulate, summarise
+from generator.engine.stats import mean_interval
 from generator.games.hunt.bots import play_one_hunt
 
 PLAY = partial(play_one_hunt, knight="random", dragon="random")
@@ -40,3 +41,9 @@ def test_summarise_gives_wilson_rates_and_mean_intervals():
     assert metrics["score"]["value"] == 3.0
     low, high = metrics["won"]["ci95"]
     assert 0 < low < 2 / 3 < high < 1
+
+
+def test_a_mean_interval_stays_within_the_values_seen():
+    values = [0.0] * 49 + [1.0]  # one game of fifty used an aide
+    mean, (low, high) = mean_interval(values)
+    assert mean == 0.02 and low == 0.0 and 0.02 < high < 1.0
