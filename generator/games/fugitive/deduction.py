@@ -287,6 +287,7 @@ KINDS = GROUPS * VALUES
 GUARD = 1 << (FIELD - 1)
 UNLIMITED = GUARD - 1
 START = frozenset(START_HAND)
+_ODD = sum(1 << n for n in range(1, ESCAPE, 2))
 
 
 def _group(card: int) -> int:
@@ -349,23 +350,14 @@ def _merge_classes(classes, with_value: int, caps: int, slack: int, guards: int)
     return fits
 
 
-def _candidates(table: Table, i: int, values: list[int]) -> list[int]:
-    """Return the `values` (sorted unknown cards 1-41) face-down Hideout i can have by its
-    own facts."""
-    odd, excluded = table.parity[i], table.excluded[i]
-    return [v for v in values if v not in excluded and (odd is None or v % 2 == odd)]
-
-
 class _Layout:
     """The packed counts of one table: which kinds and piles are counted, where, their caps
     per layer, and the classes of Sprint cards each layer may use."""
 
-    def __init__(self, table: Table) -> None:
-        kind_of = _kind_table(table.sprint)
+    def __init__(self, table: Table, unknown: int) -> None:
+        """`unknown`: the table's unknown cards as bits of an int."""
         m = len(table.hidden)
-        self.avail = [0] * KINDS
-        for card in table.unknown:
-            self.avail[kind_of[card]] += 1
+        self.avail = [(unknown & kind).bit_count() for kind in _kind_masks(table.sprint)]
         sizes = [1 + table.slots[i].sprints for i in table.hidden]
         cards = sum(sizes)
         pile_caps = [[UNLIMITED] * len(PILES) for _ in range(m)]
@@ -395,7 +387,6 @@ class _Layout:
             for kind in range((pile + 1) * VALUES, (pile + 2) * VALUES):
                 units[kind] += 1 << (f * FIELD)
         self.units = units
-        self.card_units = {card: self.units[kind_of[card]] for card in table.unknown}
         self.guards = guards = sum(GUARD << (f * FIELD) for f in range(field))
         kind_caps = sum((self.avail[k] | GUARD) << (f * FIELD) for k, f in self.kind_field.items())
         self.caps = [
@@ -448,6 +439,15 @@ class _Layout:
 
 
 @lru_cache(maxsize=64)
+def _kind_masks(sprint: tuple[int, ...]) -> tuple[int, ...]:
+    """Return, for each kind, the cards 1-42 of that kind as bits of an int."""
+    masks = [0] * KINDS
+    for card in range(1, ESCAPE + 1):
+        masks[_kind(card, sprint)] |= 1 << card
+    return tuple(masks)
+
+
+@lru_cache(maxsize=64)
 def _kind_table(sprint: tuple[int, ...]) -> tuple[int, ...]:
     """Return the kind of each card 0-42 for these Sprint values."""
     return tuple(_kind(card, sprint) for card in range(ESCAPE + 1))
@@ -459,9 +459,11 @@ def search_values(table: Table) -> Deduction:
     m = len(hidden)
     if m == 0:
         return Deduction((), (), (), 1)
-    layout = _Layout(table)
+    unknown = 0
+    for card in table.unknown:
+        unknown |= 1 << card
+    layout = _Layout(table, unknown)
     guards = layout.guards
-    values = sorted(v for v in table.unknown if v <= MAX_HIDEOUT)
     # the series facts: a bit per (fact, number); checked (and cleared) after the last layer
     # that can hold one of the fact's numbers
     series_bits = [defaultdict(int) for _ in range(m)]
@@ -476,24 +478,41 @@ def search_values(table: Table) -> Deduction:
             bit += 1
         series_checks[max(relevant)].append(mask)
 
+    # Each layer's candidates: unknown cards within what the row allows (above the lowest
+    # value the Hideout before can have, within the widest reach of its highest), not ruled
+    # out by a wrong guess or a parity. Walked as bits of one int.
+    unknown &= ~(1 << ESCAPE)  # the 42 is never face down
+    kind_of, units = _kind_table(sprint), layout.units
     layers = []
+    prev_low = prev_high = 0
     for i, slot_index in enumerate(hidden):
         slot = slots[slot_index]
         fixed_prev = 0 if slot_index == 0 else slots[slot_index - 1].value  # None: hidden
-        low, high = 1, MAX_HIDEOUT
-        if slot_index + 1 < len(slots) and slots[slot_index + 1].value is not None:
-            after = slots[slot_index + 1]
-            reach = REACH + sum(sprint[c] for c in after.sprint_cards) + after.bonus
-            low, high = after.value - reach, after.value - 1
-        units = layout.card_units
-        candidates = [
-            (v, units[v], series_bits[i].get(v, 0))
-            for v in _candidates(table, i, values)
-            if low <= v <= high
-        ]
+        if fixed_prev is not None:
+            prev_low = prev_high = fixed_prev
         classes = layout.classes[i]
         if not classes:
             raise Inconsistent("no Sprint cards fit a face-down Hideout")
+        low, high = prev_low + 1, min(MAX_HIDEOUT, prev_high + REACH + slot.bonus + classes[0][0])
+        if slot_index + 1 < len(slots) and slots[slot_index + 1].value is not None:
+            after = slots[slot_index + 1]
+            reach = REACH + sum(sprint[c] for c in after.sprint_cards) + after.bonus
+            low, high = max(low, after.value - reach), min(high, after.value - 1)
+        mask = unknown & ((1 << (high + 1)) - (1 << low)) if high >= low else 0
+        for v in table.excluded[i]:
+            mask &= ~(1 << v)
+        if table.parity[i] is not None:
+            mask &= _ODD if table.parity[i] else ~_ODD
+        bits = series_bits[i]
+        candidates = []
+        while mask:
+            lowest = mask & -mask
+            v = lowest.bit_length() - 1
+            candidates.append((v, units[kind_of[v]], bits.get(v, 0)))
+            mask ^= lowest
+        if not candidates:
+            raise Inconsistent("no assignment of the face-down Hideouts fits the facts")
+        prev_low, prev_high = candidates[0][0], candidates[-1][0]
         layers.append(
             (fixed_prev, slot.bonus, candidates, classes, layout.caps[i], layout.slack[i])
         )
