@@ -14,7 +14,8 @@ from generator.engine.game import CHANCE, TERMINAL, GameState, IllegalAction
 from generator.games.fugitive.cards import (
     ESCAPE,
     EVENT_BY_CARD,
-    EVENTS,
+    ICONS,
+    PILED_VARIANTS,
     PILES,
     PLACEHOLDERS,
     START_DRAWS,
@@ -22,6 +23,7 @@ from generator.games.fugitive.cards import (
     VARIANTS,
     DeckConfig,
     card_name,
+    helped_icon,
     parse_card,
     published,
 )
@@ -514,30 +516,30 @@ class FugitiveView:
 
 
 # --- setup helpers ---------------------------------------------------------------------------
-def _event_cards(icon: str | None = None) -> list[int]:
-    return [e.card for e in EVENTS if icon is None or e.icon == icon]
-
-
 def deal_for(config: DeckConfig, rng: random.Random) -> Deal:
-    """Return a random deal for `config`: shuffled piles with the variant's events."""
+    """Return a random deal for `config`: shuffled piles with the variant's events, drawn
+    from the events in play (config.events), as many per pile as config.pile_counts()."""
     piles = [list(range(low, high + 1)) for low, high in PILES]
     events: tuple[tuple[int, ...], ...] = ()
     variant = config.variant
+    counts = config.pile_counts()
     if variant == "random":
-        chosen = rng.sample(_event_cards(), 6)
-        for index in range(3):
-            piles[index] += chosen[2 * index : 2 * index + 2]
+        chosen = rng.sample(config.event_cards(), sum(counts))
+        start = 0
+        for index, count in enumerate(counts):
+            piles[index] += chosen[start : start + count]
+            start += count
     elif variant.startswith("helpful-"):
-        helped = _event_cards(variant.split("-", 1)[1])
+        helped = config.event_cards(helped_icon(variant))
         rng.shuffle(helped)
-        for index, card in enumerate(helped):
-            piles[index % 3].append(card)
+        for card, index in zip(helped, _round_robin(counts), strict=True):
+            piles[index].append(card)
     elif variant == "discovery":
-        order = _event_cards()
+        order = config.event_cards()
         rng.shuffle(order)
         events = (tuple(order),)
     elif variant == "catchup":
-        groups = [_event_cards(icon) for icon in ("fugitive", "marshal", "none")]
+        groups = [config.event_cards(icon) for icon in ICONS]
         for group in groups:
             rng.shuffle(group)
         events = tuple(tuple(g) for g in groups)
@@ -548,7 +550,27 @@ def deal_for(config: DeckConfig, rng: random.Random) -> Deal:
     return Deal(tuple(tuple(p) for p in piles), events)
 
 
+def _round_robin(counts: tuple[int, ...]) -> list[int]:
+    """Return pile indexes taking turns, each pile while it still wants cards: (2, 1, 1)
+    gives [0, 1, 2, 0]."""
+    left, order = list(counts), []
+    while any(left):
+        for index in range(3):
+            if left[index]:
+                order.append(index)
+                left[index] -= 1
+    return order
+
+
+def _counts_text(counts: tuple[int, ...]) -> str:
+    if len(set(counts)) == 1:
+        return f"{counts[0]} events into each pile"
+    return f"{counts[0]}, {counts[1]} and {counts[2]} events into piles 1, 2 and 3"
+
+
 def _deal_problem(config: DeckConfig, deal: Deal) -> str | None:
+    """Return why `deal` is not one `config` can deal (the right Hideouts in each pile, only
+    events in play, as many in each pile as the configuration says), or None."""
     if len(deal.piles) != 3:
         return "a deal orders three piles"
     for index, ((low, high), pile) in enumerate(zip(PILES, deal.piles, strict=True)):
@@ -562,26 +584,43 @@ def _deal_problem(config: DeckConfig, deal: Deal) -> str | None:
     if len(set(extras)) != len(extras):
         return "an event card appears twice"
     # What the variant puts into the piles and the event piles (a replayed record's deal
-    # must be one the variant can deal; an unknown card must not reach _event()).
-    counts = [sum(c > 42 for c in pile) for pile in deal.piles]
-    if variant == "random" and (counts != [2, 2, 2] or any(c not in EVENT_BY_CARD for c in extras)):
-        return "the 'random' variant shuffles 2 events into each pile"
+    # must be one the configuration can deal; an unknown card must not reach _event()).
+    counts = tuple(sum(c > 42 for c in pile) for pile in deal.piles)
+    in_play = set(config.event_cards())
+    wanted = config.pile_counts()
+    source = "" if config.events_per_pile is None else " (this deck's events_per_pile)"
+    if variant in PILED_VARIANTS:
+        outside = [c for c in extras if c in EVENT_BY_CARD and c not in in_play]
+        if outside:
+            card = outside[0]
+            return f"{card_name(card)} ({EVENT_BY_CARD[card].key}) is not in play in this deck"
+    if variant == "random" and (counts != wanted or any(c not in in_play for c in extras)):
+        return f"the 'random' variant shuffles {_counts_text(wanted)}{source}"
     if variant.startswith("helpful-"):
-        helped = sorted(_event_cards(variant.split("-", 1)[1]))
-        if sorted(extras) != helped or max(counts) - min(counts) > 1:
-            return f"the {variant!r} variant spreads its icon's 4 events evenly over the piles"
-    if variant == "catchup" and (counts != [2, 2, 2] or any(c not in PLACEHOLDERS for c in extras)):
+        helped = sorted(config.event_cards(helped_icon(variant)))
+        spread = (
+            max(counts) - min(counts) <= 1 if config.events_per_pile is None else counts == wanted
+        )
+        if sorted(extras) != helped or not spread:
+            how = "evenly over the piles" if not source else _counts_text(wanted) + source
+            return (
+                f"the {variant!r} variant shuffles its icon's {len(helped)} events in play, "
+                f"and no others, {how}"
+            )
+    if variant == "catchup" and (counts != (2, 2, 2) or any(c not in PLACEHOLDERS for c in extras)):
         return "the 'catchup' variant shuffles 2 Placeholders into each pile"
     expected: tuple[list[int], ...] = ()
     if variant == "discovery":
-        expected = (sorted(_event_cards()),)
+        expected = (sorted(in_play),)
     elif variant == "catchup":
-        expected = tuple(sorted(_event_cards(i)) for i in ("fugitive", "marshal", "none"))
+        expected = tuple(sorted(config.event_cards(icon)) for icon in ICONS)
     if tuple(sorted(p) for p in deal.events) != expected:
         if not expected:
             return f"the {variant!r} variant has no event piles"
         return f"the {variant!r} variant's event piles must hold " + (
-            "all 10 events" if variant == "discovery" else "its events by icon (ef, em, en)"
+            f"all {len(in_play)} events in play"
+            if variant == "discovery"
+            else "its events in play by icon (ef, em, en)"
         )
     return None
 
@@ -739,7 +778,7 @@ def record_for(state: FugitiveState, actions: list[str], seed: int, players: dic
     """Return the JSON record of a game: header, actions (notation) and the result, which
     names the winner, how the game ended, its turns, the Hideouts and the events drawn."""
     options: dict = {"variant": state.config.variant}
-    if state.config.sprint != published().sprint:
+    if state.config != published(state.config.variant):
         options["deck"] = state.config.to_json()
     placed, found = _placed(state)
     result = {
