@@ -1,20 +1,24 @@
-"""Designing Fugitive decks with CP-SAT: Sprint values under designer constraints, ranked by
-how close the Fugitive's win rate comes to a target.
+"""Designing Fugitive decks with CP-SAT: Sprint values, the events in play and the events
+per pile under designer constraints, ranked by how close the Fugitive's win rate comes to a
+target.
 
-`generate_decks(constraints, seed)` asks CP-SAT for up to `candidates` distinct Sprint
-assignments (one value per Hideout 0-42) that meet every designer constraint, plays each
-one (the Planning Fugitive against the Deducing Marshal, `bots.fugitive_win_rate`) and
-the published deck on the same game seeds, and ranks the candidates by the distance of
-the Fugitive's win rate from `target` (0.5 by default), closest first.
+`generate_decks(constraints, seed)` asks CP-SAT for up to `candidates` distinct deck
+configurations (one Sprint value per Hideout 0-42; with an event variant, also which events
+are in play and how many go into each pile) that meet every designer constraint, plays each
+one (the Planning Fugitive against the Deducing Marshal, `deck_win_rate`) and the published
+deck on the same game seeds, and ranks the candidates by the distance of the Fugitive's win
+rate from `target` (0.5 by default), closest first. docs/design-fugitive.md is the guide.
 
 Words used below: the *scope* of a count is a group of Hideouts: `pile1` (4-14), `pile2`
 (15-28), `pile3` (29-41) as in cards.PILES, `start` (0-3 and 42, never shuffled into a
 pile), or, with no scope written, all 43 Hideouts 0-42. A *run* is a stretch of
-consecutive Hideout numbers (inside the scope) with equal Sprint values.
+consecutive Hideout numbers (inside the scope) with equal Sprint values. The events *in
+play* are the ones the variant may use (DeckConfig.events); the others are set aside.
 
 The constraint language (case and spaces are ignored; OP is >=, <= or =; K is a whole
 number):
 
+  Sprint values
   [SCOPE-]ones OP K      K cards of the scope have Sprint +1; likewise zeros, twos,
                          threes, fours, fives for 0, +2, +3, +4, +5; K 0 to the scope's
                          size (pile1 11, pile2 14, pile3 13, start 5, all 43)
@@ -22,23 +26,46 @@ number):
   [SCOPE-]max-run OP K   the longest run in the scope is K cards; K 1 to its size
   half-three             "two Sprint cards total +3 half the time": of all pairs of two
                          different cards among 4-41 (703 pairs), the share whose values
-                         add up to 3 is within 1 percentage point of 1/2
+                         add up to 3 is within 2 percentage points of 1/2. The published
+                         deck (19 odd cards +1, 19 even cards +2 among 4-41: 361 of 703
+                         pairs, 51.4%) meets it, as the rule text's tip says it should
   half-three<=T          the same within T percentage points (0 to 50, up to two
                          decimals, e.g. half-three<=0.1 asks for the closest possible)
   values=A..B            every Sprint value is from A to B (0 <= A <= B <= 5); without
                          it every value is 1 or 2, as printed on the published cards
   published-start        Hideouts 0-3 and 42 keep their published values (2, 1, 2, 1, 2)
+
+  The variant
   variant=NAME           the event variant the decks are played with (cards.VARIANTS;
-                         default none); not a CP-SAT constraint
+                         default none)
 
-Events are dealt as the variant's rules say (rules.deal_for: `random` puts 2 random events
-into each pile, `helpful-*` spreads its icon's 4 events over the piles, 2-1-1 in a random
-order). Event counts per pile are not designed here: a DeckConfig holds only the Sprint
-values and the variant, and rules._deal_problem accepts only the variant's own deals, so a
-designed placement could be neither played nor replayed without changing the rules.
+  Events in play (variants random, discovery, helpful-*, catchup)
+  events OP K            K of the 10 events are in play; K 0 to 10
+  fugitive-events OP K   K events with the Fugitive's icon are in play (K 0 to 4);
+                         likewise marshal-events (0 to 4), neutral-events (0 to 2)
+  events-balance OP K    |Fugitive-icon events - Marshal-icon events| in play is K (0 to
+                         4): events-balance<=0 asks for as many on each side
+  event=KEY              that event is in play (a key of cards.EVENTS, e.g. safe-house)
+  no-event=KEY           that event is set aside
 
-Unknown text or a number out of range raises QuarryError before any solving; a set of
-constraints no deck meets raises QuarryError naming a smallest conflicting set.
+  Events per pile (variants random, helpful-*)
+  pile1-events OP K      K events are shuffled into pile 1 (likewise pile2, pile3); K 0
+                         to 10
+  pile-events OP K       K events are shuffled into the three piles together; K 0 to 10
+  pile-spread OP K       the most events in one pile minus the fewest in one is K (0 to
+                         10): pile-spread<=1 spreads them evenly
+
+Without any events-in-play word, all 10 events are in play; without any per-pile word, the
+piles get what the rule text says (random: 2 random events in play into each pile, so at
+least 6 must be in play; helpful: its icon's events in play spread evenly), and the deck
+leaves events_per_pile out (None). A word of either group frees that choice for CP-SAT.
+The variant has hard needs the words cannot loosen: at least one event in play (one of
+its icon for helpful-*), and for random at least one event in the piles and no more in the
+piles than in play; helpful-* shuffles exactly its icon's events in play into the piles.
+
+Unknown text, a number out of range, or an event word with a variant that has no use for
+it raises QuarryError before any solving; a set of constraints no deck meets raises
+QuarryError naming a smallest conflicting set.
 
 The model (`build_deck_model`): one integer variable per Hideout (sprint_<c>, 0..5, the
 primary variables) channelled to booleans is_<c>_<v> (exactly one per card). Counts are
@@ -46,21 +73,43 @@ sums of those booleans; runs use booleans same_<c> (card c and c+1 have equal va
 exact both ways); half-three uses per-value counts n_<v> over 4-41 and integer products
 n_0*n_3 and n_1*n_2 (add_multiplication_equality): the pairs adding up to 3 number
 S = n_0*n_3 + n_1*n_2 exactly, and |S/703 - 1/2| <= T/100 is the integer inequality
-|2S - 703| * 10000 <= 2 * (100 T) * 703. Each designer constraint is a literal
-holds_<text> and a named constraint bool_and([holds_<text>]) that explain_infeasible can
-switch off. Variety: each candidate maximises fresh random weights (drawn from the seed) on
-the is_<c>_<v> booleans with every earlier candidate blocked by a clause on them.
+|2S - 703| * 10000 <= 2 * (100 T) * 703. With an event variant, booleans in_<key> say
+which events are in play (primary), and, when the piles are free, integers events_pile<p>
+(0..10, primary) channelled to booleans pile<p>_is_<k>; events-balance is an
+add_abs_equality, pile-spread the difference of add_max_equality and add_min_equality.
+Each designer constraint is a literal holds_<text> and a named constraint
+bool_and([holds_<text>]) that explain_infeasible can switch off; what the variant and the
+defaults require is hard (unnamed), decided once from the whole constraint set
+(`DeckBase`) so that dropping a constraint while explaining never tightens the model.
+Variety: each candidate maximises fresh random weights (drawn from the seed) on the
+is_<c>_<v>, in_<key> and pile<p>_is_<k> booleans, with every earlier candidate blocked by
+a clause on them, so candidates differ in Sprint values or in their event choices.
 """
 
+import json
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache, partial
 
 import numpy as np
 from ortools.sat.python import cp_model
 
 from generator.errors import QuarryError
-from generator.games.fugitive.cards import ESCAPE, HIDEOUTS, PILES, VARIANTS, DeckConfig, published
+from generator.games.fugitive.cards import (
+    ESCAPE,
+    EVENT_BY_KEY,
+    EVENT_KEYS,
+    EVENT_VARIANTS,
+    HIDEOUTS,
+    PILED_VARIANTS,
+    PILES,
+    RANDOM_PER_PILE,
+    VARIANTS,
+    DeckConfig,
+    helped_icon,
+    published,
+)
 from generator.solve.cpsat import explain_infeasible, solve
 
 MAX_CANDIDATES = 50
@@ -68,9 +117,12 @@ MAX_GAMES = 100_000
 SOLVE_SECONDS = 10.0
 MAX_VALUE = 5  # DeckConfig allows Sprint values 0-5
 DEFAULT_VALUES = (1, 2)
-HALF_THREE_DEFAULT = 100  # hundredths of a percentage point: 1 point
+# half-three's tolerance in hundredths of a percentage point: 2 points, so that the published
+# deck (361 of 703 pairs, 1.35 points off) meets it as the rule text's tip says it should
+HALF_THREE_DEFAULT = 200
 PAIR_CARDS = tuple(range(PILES[0][0], PILES[-1][1] + 1))  # 4-41, the cards drawn from piles
 PAIRS = len(PAIR_CARDS) * (len(PAIR_CARDS) - 1) // 2  # 703
+MAX_EVENTS = len(EVENT_KEYS)  # 10
 
 SCOPES: dict[str, tuple[int, ...]] = {
     "all": tuple(HIDEOUTS),
@@ -81,16 +133,30 @@ SCOPES: dict[str, tuple[int, ...]] = {
 }
 COUNT_NAMES = ("zeros", "ones", "twos", "threes", "fours", "fives")  # index = Sprint value
 MEASURES = (*COUNT_NAMES, "total", "max-run")
+# Events in play by icon: the word, the icon on the cards (cards.Event.icon).
+ICON_WORDS = {"fugitive": "fugitive", "marshal": "marshal", "neutral": "none"}
+ICON_SIZES = {
+    word: sum(1 for key in EVENT_KEYS if EVENT_BY_KEY[key].icon == icon)
+    for word, icon in ICON_WORDS.items()
+}
+EVENT_MEASURES = ("events", *(f"{w}-events" for w in ICON_WORDS), "events-balance")
+PILE_MEASURES = ("pile-events", "pile-spread")
+IN_PLAY_KINDS = ("events", "icon-events", "events-balance", "event")  # need EVENT_VARIANTS
+PILE_KINDS = ("pile-events", "pile-spread")  # need PILED_VARIANTS
 ACCEPTED = (
     "[SCOPE-]ones|twos|zeros|threes|fours|fives|total|max-run >=K|<=K|=K "
     "(SCOPE pile1, pile2, pile3, start, or none for all cards 0-42), "
     "half-three, half-three<=T (T 0-50 percentage points), values=A..B (0 <= A <= B <= 5), "
-    f"published-start, variant=NAME ({', '.join(VARIANTS)})"
+    f"published-start, variant=NAME ({', '.join(VARIANTS)}), "
+    "events|fugitive-events|marshal-events|neutral-events|events-balance OP K, "
+    "event=KEY, no-event=KEY, pile1-events|pile2-events|pile3-events|pile-events|pile-spread "
+    "OP K"
 )
 _NUMERIC = re.compile(r"^(?:(pile[123]|start)-)?([a-z][a-z-]*[a-z])(>=|<=|==|=)(-?\d+)$")
 _HALF = re.compile(r"^half-three(?:<=(\d+)(?:\.(\d{1,2}))?%?)?$")
 _VALUES = re.compile(r"^values=(\d+)\.\.(\d+)$")
 _VARIANT = re.compile(r"^variant=(.+)$")
+_EVENT = re.compile(r"^(no-)?event=(.+)$")
 
 
 @dataclass(frozen=True)
@@ -99,7 +165,10 @@ class DeckConstraint:
 
     kind: "count" (value = the Sprint value counted), "total", "max-run", "half-three"
     (bound = tolerance in hundredths of a percentage point), "values" (value..bound),
-    "published-start" or "variant" (name)."""
+    "published-start", "variant" (name), "events" (in play), "icon-events" (name = the
+    word: fugitive, marshal, neutral), "events-balance", "event" (name = the key; value 1
+    in play, 0 set aside), "pile-events" (scope pile1-3, or all for the three together),
+    "pile-spread"."""
 
     kind: str
     scope: str = "all"
@@ -126,6 +195,14 @@ class DeckConstraint:
             return f"values={self.value}..{self.bound}"
         if self.kind == "variant":
             return f"variant={self.name}"
+        if self.kind == "event":
+            return f"{'' if self.value else 'no-'}event={self.name}"
+        if self.kind == "icon-events":
+            return f"{self.name}-events{self.op}{self.bound}"
+        if self.kind == "pile-events":
+            return f"{self.scope if self.scope != 'all' else 'pile'}-events{self.op}{self.bound}"
+        if self.kind in ("events", "events-balance", "pile-spread"):
+            return f"{self.kind}{self.op}{self.bound}"
         return self.kind
 
 
@@ -154,8 +231,16 @@ def parse_constraint(text: str) -> DeckConstraint:
                 f"constraint {text!r}: the variant must be one of {', '.join(VARIANTS)}"
             )
         return DeckConstraint("variant", name=match.group(1))
+    if match := _EVENT.match(compact):
+        if match.group(2) not in EVENT_BY_KEY:
+            raise QuarryError(
+                f"constraint {text!r}: no event {match.group(2)!r}; the events are "
+                f"{', '.join(EVENT_KEYS)}"
+            )
+        return DeckConstraint("event", value=0 if match.group(1) else 1, name=match.group(2))
     match = _NUMERIC.match(compact)
-    if not match or match.group(2) not in MEASURES:
+    known = (*MEASURES, *EVENT_MEASURES, *PILE_MEASURES)
+    if not match or match.group(2) not in known:
         raise QuarryError(f"unknown constraint {text!r}; accepted: {ACCEPTED}")
     scope, measure, op, number = (
         match.group(1) or "all",
@@ -164,8 +249,19 @@ def parse_constraint(text: str) -> DeckConstraint:
         match.group(4),
     )
     op = "=" if op == "==" else op
-    size = len(SCOPES[scope])
     number = int(number)
+    if measure in MEASURES:
+        return _sprint_constraint(text, scope, measure, op, number)
+    return _event_constraint(text, scope, measure, op, number)
+
+
+def _check_range(text: str, number: int, low: int, high: int, where: str) -> None:
+    if not low <= number <= high:
+        raise QuarryError(f"constraint {text!r}: K must be {low} to {high} for {where}")
+
+
+def _sprint_constraint(text: str, scope: str, measure: str, op: str, number: int):
+    size = len(SCOPES[scope])
     where = "all cards 0-42" if scope == "all" else f"{scope} ({_scope_cards(scope)})"
     if measure == "total":
         low, high = 0, MAX_VALUE * size
@@ -173,11 +269,37 @@ def parse_constraint(text: str) -> DeckConstraint:
         low, high = 1, size
     else:
         low, high = 0, size
-    if not low <= number <= high:
-        raise QuarryError(f"constraint {text!r}: K must be {low} to {high} for {where}")
+    _check_range(text, number, low, high, where)
     if measure in COUNT_NAMES:
         return DeckConstraint("count", scope, op, number, COUNT_NAMES.index(measure))
     return DeckConstraint(measure, scope, op, number)
+
+
+def _event_constraint(text: str, scope: str, measure: str, op: str, number: int):
+    if measure == "events" and scope in ("pile1", "pile2", "pile3"):
+        _check_range(text, number, 0, MAX_EVENTS, f"the events shuffled into {scope}")
+        return DeckConstraint("pile-events", scope, op, number)
+    if scope != "all":
+        raise QuarryError(
+            f"constraint {text!r}: events are counted in play (events, fugitive-events, ...) "
+            f"or per pile (pile1-events, pile2-events, pile3-events), not in {scope}"
+        )
+    if measure == "events":
+        _check_range(text, number, 0, MAX_EVENTS, "the events in play")
+        return DeckConstraint("events", op=op, bound=number)
+    if measure == "events-balance":
+        high = max(ICON_SIZES["fugitive"], ICON_SIZES["marshal"])
+        _check_range(text, number, 0, high, "the events-balance")
+        return DeckConstraint("events-balance", op=op, bound=number)
+    if measure == "pile-events":
+        _check_range(text, number, 0, MAX_EVENTS, "the events shuffled into the piles")
+        return DeckConstraint("pile-events", op=op, bound=number)
+    if measure == "pile-spread":
+        _check_range(text, number, 0, MAX_EVENTS, "the pile-spread")
+        return DeckConstraint("pile-spread", op=op, bound=number)
+    word = measure.removesuffix("-events")
+    _check_range(text, number, 0, ICON_SIZES[word], f"the {word} events in play")
+    return DeckConstraint("icon-events", op=op, bound=number, name=word)
 
 
 def _scope_cards(scope: str) -> str:
@@ -189,7 +311,8 @@ def _scope_cards(scope: str) -> str:
 
 def parse_constraints(texts: Sequence[str]) -> list[DeckConstraint]:
     """Return the constraints written in `texts`, parsed, duplicates dropped, order kept.
-    QuarryError if two different variants are asked for."""
+    QuarryError if two different variants are asked for, or an event word comes with a
+    variant that has no use for it."""
     parsed: dict[str, DeckConstraint] = {}
     for text in texts:
         constraint = parse_constraint(text)
@@ -197,12 +320,68 @@ def parse_constraints(texts: Sequence[str]) -> list[DeckConstraint]:
     variants = [c.text for c in parsed.values() if c.kind == "variant"]
     if len(variants) > 1:
         raise QuarryError(f"only one variant at a time, not {' and '.join(variants)}")
+    variant = variant_of(list(parsed.values()))
+    for constraint in parsed.values():
+        if constraint.kind in IN_PLAY_KINDS and variant not in EVENT_VARIANTS:
+            raise QuarryError(
+                f"constraint {constraint.text!r} is about the events in play: it needs "
+                f"variant={', variant='.join(EVENT_VARIANTS)}, not variant={variant}"
+            )
+        if constraint.kind in PILE_KINDS and variant not in PILED_VARIANTS:
+            raise QuarryError(
+                f"constraint {constraint.text!r} is about the events shuffled into the piles: "
+                f"it needs variant={', variant='.join(PILED_VARIANTS)}, not variant={variant}"
+            )
     return list(parsed.values())
 
 
 def variant_of(constraints: Sequence[DeckConstraint]) -> str:
     """Return the variant asked for by `constraints` ("none" if none is)."""
     return next((c.name for c in constraints if c.kind == "variant"), "none")
+
+
+@dataclass(frozen=True)
+class DeckBase:
+    """What a constraint set leaves to the rules and defaults (hard, unnamed constraints):
+    Sprint values 1..2 unless values=A..B is given; with an event variant, all 10 events in
+    play unless an events-in-play word is given, and the piles as the rule text says unless
+    a per-pile word is given."""
+
+    variant: str = "none"
+    default_values: bool = True
+    free_events: bool = False
+    free_piles: bool = False
+
+    @classmethod
+    def of(cls, constraints: Sequence[DeckConstraint]) -> "DeckBase":
+        """Return the base of a whole constraint set."""
+        kinds = {c.kind for c in constraints}
+        return cls(
+            variant_of(constraints),
+            "values" not in kinds,
+            bool(kinds & set(IN_PLAY_KINDS)),
+            bool(kinds & set(PILE_KINDS)),
+        )
+
+    def notes(self) -> str:
+        """Return the defaults and the variant's needs in force, as a parenthesis for
+        messages ("" if none)."""
+        notes = []
+        if self.default_values:
+            notes.append("Sprint values 1 or 2 unless values=A..B is given")
+        variant, icon = self.variant, helped_icon(self.variant)
+        if variant in EVENT_VARIANTS and not self.free_events:
+            notes.append("all 10 events in play unless an events word is given")
+        elif variant in EVENT_VARIANTS and variant != "random":
+            needed = f"one {icon} event" if icon else "one event"
+            notes.append(f"{variant} needs at least {needed} in play")
+        if variant == "random" and self.free_piles:
+            notes.append("random shuffles 1 to all of the events in play into the piles")
+        elif variant == "random":
+            notes.append(f"random shuffles {RANDOM_PER_PILE} events into each pile")
+        elif icon and self.free_piles:
+            notes.append(f"{variant} shuffles exactly its {icon} events in play into the piles")
+        return f" ({'; '.join(notes)})" if notes else ""
 
 
 # --- measuring a deck in plain Python (the report's figures) -------------------------------
@@ -222,10 +401,40 @@ def longest_run(sprint: Sequence[int], scope: str = "all") -> int:
     return best
 
 
+def icon_count(config: DeckConfig, word: str) -> int:
+    """Return how many events in play have the icon named by `word` (fugitive, marshal,
+    neutral)."""
+    return len(config.event_cards(ICON_WORDS[word]))
+
+
+def measure(config: DeckConfig, constraint: DeckConstraint) -> int | None:
+    """Return the number a numeric constraint bounds, measured on `config` directly (None
+    for a per-pile measure when the variant shuffles no events into the piles)."""
+    sprint, kind = config.sprint, constraint.kind
+    cards = SCOPES[constraint.scope]
+    if kind == "count":
+        return sum(1 for c in cards if sprint[c] == constraint.value)
+    if kind == "total":
+        return sum(sprint[c] for c in cards)
+    if kind == "max-run":
+        return longest_run(sprint, constraint.scope)
+    if kind == "events":
+        return len(config.events)
+    if kind == "icon-events":
+        return icon_count(config, constraint.name)
+    if kind == "events-balance":
+        return abs(icon_count(config, "fugitive") - icon_count(config, "marshal"))
+    counts = config.pile_counts()
+    if counts is None:
+        return None
+    if kind == "pile-spread":
+        return max(counts) - min(counts)
+    return sum(counts) if constraint.scope == "all" else counts[int(constraint.scope[-1]) - 1]
+
+
 def meets(config: DeckConfig, constraint: DeckConstraint) -> bool:
     """Return whether `config` meets `constraint` (measured directly, not by the model)."""
     sprint = config.sprint
-    cards = SCOPES[constraint.scope]
     kind = constraint.kind
     if kind == "variant":
         return config.variant == constraint.name
@@ -235,12 +444,11 @@ def meets(config: DeckConfig, constraint: DeckConstraint) -> bool:
         return all(constraint.value <= v <= constraint.bound for v in sprint)
     if kind == "half-three":
         return abs(2 * three_pairs(sprint) - PAIRS) * 10000 <= 2 * constraint.bound * PAIRS
-    if kind == "count":
-        measured = sum(1 for c in cards if sprint[c] == constraint.value)
-    elif kind == "total":
-        measured = sum(sprint[c] for c in cards)
-    else:
-        measured = longest_run(sprint, constraint.scope)
+    if kind == "event":
+        return (constraint.name in config.events) == bool(constraint.value)
+    measured = measure(config, constraint)
+    if measured is None:
+        return False
     return {">=": measured >= constraint.bound, "<=": measured <= constraint.bound}.get(
         constraint.op, measured == constraint.bound
     )
@@ -249,22 +457,38 @@ def meets(config: DeckConfig, constraint: DeckConstraint) -> bool:
 # --- the model -------------------------------------------------------------------------------
 @dataclass
 class DeckModel:
-    """A CP-SAT model of the Sprint assignments, plus the named designer constraints."""
+    """A CP-SAT model of the deck configurations, plus the named designer constraints."""
 
     model: cp_model.CpModel
     sprint: list[cp_model.IntVar]  # sprint_<card>, the primary variables
     flags: dict[tuple[int, int], cp_model.IntVar]  # (card, value) -> is_<card>_<value>
+    base: DeckBase = field(default_factory=DeckBase)
+    in_play: dict[str, cp_model.IntVar] = field(default_factory=dict)  # key -> in_<key>
+    piles: list[cp_model.IntVar] = field(default_factory=list)  # events_pile1..3 when free
+    pile_flags: dict[tuple[int, int], cp_model.IntVar] = field(default_factory=dict)
     named: dict[str, cp_model.Constraint] = field(default_factory=dict)
     _same: dict[int, cp_model.IntVar] = field(default_factory=dict)
 
     @property
     def primary(self) -> list[cp_model.IntVar]:
-        """Return the 43 Sprint variables sprint_0 ... sprint_42."""
-        return list(self.sprint)
+        """Return the Sprint variables sprint_0 ... sprint_42, then in_<key> for the events
+        and events_pile1..3 when the model has them."""
+        return [*self.sprint, *self.in_play.values(), *self.piles]
 
-    def config(self, values: dict[str, int], variant: str = "none") -> DeckConfig:
-        """Return the deck whose Sprint variables take `values` (by variable name)."""
-        return DeckConfig(tuple(values[var.name] for var in self.sprint), variant)
+    @property
+    def choices(self) -> list[cp_model.IntVar]:
+        """Return the booleans that tell two decks apart (weighted for variety, blocked)."""
+        return [*self.flags.values(), *self.in_play.values(), *self.pile_flags.values()]
+
+    def config(self, values: dict[str, int], variant: str | None = None) -> DeckConfig:
+        """Return the deck whose primary variables take `values` (by variable name)."""
+        variant = self.base.variant if variant is None else variant
+        sprint = tuple(values[var.name] for var in self.sprint)
+        if not self.in_play:
+            return DeckConfig(sprint, variant)
+        events = tuple(key for key, var in self.in_play.items() if values[var.name])
+        per_pile = tuple(values[var.name] for var in self.piles) if self.piles else None
+        return DeckConfig(sprint, variant, events, per_pile)
 
     def fix(self, config: DeckConfig, cards: Sequence[int]) -> None:
         """Require the Sprint values of `cards` to be as in `config`."""
@@ -275,6 +499,14 @@ class DeckModel:
         """Return the linear expression: how many of `cards` have Sprint `value`."""
         return sum(self.flags[c, value] for c in cards)
 
+    def events_of(self, icon: str | None = None):
+        """Return the linear expression: how many events in play (with `icon`, if given)."""
+        return sum(
+            var
+            for key, var in self.in_play.items()
+            if icon is None or EVENT_BY_KEY[key].icon == icon
+        )
+
     def same(self, card: int) -> cp_model.IntVar:
         """Return a boolean: card and card + 1 have equal Sprint values (exact both ways)."""
         if card not in self._same:
@@ -284,15 +516,26 @@ class DeckModel:
             self._same[card] = var
         return self._same[card]
 
+    def blocking_literals(self, config: DeckConfig) -> list:
+        """Return literals of which one must hold in any deck other than `config`."""
+        literals = [~self.flags[c, v] for c, v in enumerate(config.sprint)]
+        for key, var in self.in_play.items():
+            literals.append(~var if key in config.events else var)
+        if self.piles:
+            literals += [~self.pile_flags[p, n] for p, n in enumerate(config.events_per_pile)]
+        return literals
+
 
 def build_deck_model(
-    constraints: Sequence[DeckConstraint] = (), default_values: bool | None = None
+    constraints: Sequence[DeckConstraint] = (), base: DeckBase | None = None
 ) -> DeckModel:
-    """Return the model of every Sprint assignment meeting `constraints`.
+    """Return the model of every deck configuration meeting `constraints`.
 
-    Values are 0..5 in the variables; a hard (unnamed) constraint keeps them 1..2 if
-    `default_values` (None: when `constraints` has no values=A..B). Each designer
+    Sprint values are 0..5 in the variables; the hard (unnamed) constraints of `base`
+    (default: DeckBase.of(constraints)) keep them 1..2 and fix the events in play and the
+    piles as the rule text says unless the constraints free them. Each designer
     constraint is in `named` by its text."""
+    base = base or DeckBase.of(constraints)
     model = cp_model.CpModel()
     sprint, flags = [], {}
     for card in HIDEOUTS:
@@ -305,16 +548,45 @@ def build_deck_model(
         model.add_exactly_one(row)
         model.add(var == sum(v * f for v, f in enumerate(row)))
         sprint.append(var)
-    dm = DeckModel(model, sprint, flags)
-    if default_values is None:
-        default_values = not any(c.kind == "values" for c in constraints)
-    if default_values:
+    dm = DeckModel(model, sprint, flags, base)
+    if base.default_values:
         low, high = DEFAULT_VALUES
         for var in sprint:
             model.add_linear_constraint(var, low, high)
+    if base.variant in EVENT_VARIANTS:
+        _add_events(dm)
     for constraint in constraints:
         _add_constraint(dm, constraint)
     return dm
+
+
+def _add_events(dm: DeckModel) -> None:
+    """The event variables and what the variant needs of them (DeckConfig.problem)."""
+    model, base = dm.model, dm.base
+    for key in EVENT_KEYS:
+        dm.in_play[key] = model.new_bool_var(f"in_{key}")
+        if not base.free_events:
+            model.add(dm.in_play[key] == 1)
+    icon = helped_icon(base.variant)
+    model.add(dm.events_of(icon) >= 1)
+    if base.variant not in PILED_VARIANTS:
+        return
+    if not base.free_piles:
+        if icon is None:  # random: the rule's 2 events into each pile
+            model.add(dm.events_of() >= 3 * RANDOM_PER_PILE)
+        return
+    for pile in range(3):
+        var = model.new_int_var(0, MAX_EVENTS, f"events_pile{pile + 1}")
+        row = [model.new_bool_var(f"pile{pile + 1}_is_{n}") for n in range(MAX_EVENTS + 1)]
+        model.add_exactly_one(row)
+        model.add(var == sum(n * f for n, f in enumerate(row)))
+        dm.pile_flags.update({(pile, n): f for n, f in enumerate(row)})
+        dm.piles.append(var)
+    if icon is None:
+        model.add(sum(dm.piles) >= 1)
+        model.add(sum(dm.piles) <= dm.events_of())
+    else:
+        model.add(sum(dm.piles) == dm.events_of(icon))
 
 
 def _add_constraint(dm: DeckModel, constraint: DeckConstraint) -> None:
@@ -341,9 +613,35 @@ def _add_constraint(dm: DeckModel, constraint: DeckConstraint) -> None:
         start = published().sprint
         for card in SCOPES["start"]:
             model.add(dm.sprint[card] == start[card]).only_enforce_if(holds)
+    elif kind in (*IN_PLAY_KINDS, *PILE_KINDS):
+        _add_event_constraint(dm, constraint, holds)
     else:  # pragma: no cover - parse_constraint admits only the kinds above
         raise AssertionError(kind)
     dm.named[constraint.text] = model.add_bool_and([holds])
+
+
+def _add_event_constraint(dm: DeckModel, constraint: DeckConstraint, holds) -> None:
+    model, kind = dm.model, constraint.kind
+    if kind == "event":
+        model.add(dm.in_play[constraint.name] == constraint.value).only_enforce_if(holds)
+    elif kind == "events":
+        _bound(model, dm.events_of(), constraint, holds)
+    elif kind == "icon-events":
+        _bound(model, dm.events_of(ICON_WORDS[constraint.name]), constraint, holds)
+    elif kind == "events-balance":
+        balance = model.new_int_var(0, MAX_EVENTS, f"value_{constraint.text}")
+        model.add_abs_equality(balance, dm.events_of("fugitive") - dm.events_of("marshal"))
+        _bound(model, balance, constraint, holds)
+    elif kind == "pile-events":
+        scope = constraint.scope
+        expr = sum(dm.piles) if scope == "all" else dm.piles[int(scope[-1]) - 1]
+        _bound(model, expr, constraint, holds)
+    else:  # pile-spread
+        most = model.new_int_var(0, MAX_EVENTS, f"most_{constraint.text}")
+        fewest = model.new_int_var(0, MAX_EVENTS, f"fewest_{constraint.text}")
+        model.add_max_equality(most, dm.piles)
+        model.add_min_equality(fewest, dm.piles)
+        _bound(model, most - fewest, constraint, holds)
 
 
 def _bound(model: cp_model.CpModel, expr, constraint: DeckConstraint, holds) -> None:
@@ -415,54 +713,102 @@ def design_decks(
     candidates: int = 8,
     seconds: float = SOLVE_SECONDS,
 ) -> list[DeckConfig]:
-    """Return up to `candidates` distinct decks (Sprint values; the variant asked for) meeting
-    `constraints`, in the order CP-SAT found them (fewer if fewer exist). QuarryError if the
-    text is not understood or no deck meets the constraints (naming the conflicting ones)."""
+    """Return up to `candidates` distinct decks (Sprint values, the variant asked for, and
+    with an event variant the events in play and per pile) meeting `constraints`, in the
+    order CP-SAT found them (fewer if fewer exist). QuarryError if the text is not
+    understood or no deck meets the constraints (naming the conflicting ones)."""
     if not 1 <= candidates <= MAX_CANDIDATES:
         raise QuarryError(f"candidates must be 1 to {MAX_CANDIDATES}, not {candidates}")
     parsed = parse_constraints(constraints)
-    variant = variant_of(parsed)
     dm = build_deck_model(parsed)
     rng = np.random.default_rng([seed, 0x6465636B])
-    order = sorted(dm.flags)
+    choices = dm.choices
+    signed = np.array([var.name.startswith("in_") for var in choices], dtype=np.int64)
     found: list[DeckConfig] = []
     for index in range(candidates):
-        weights = rng.integers(0, 1000, size=len(order))
-        dm.model.maximize(
-            sum(int(w) * dm.flags[key] for w, key in zip(weights, order, strict=True))
-        )
+        # Signed weights on the events in play (a random subset), positive ones on the
+        # exactly-one booleans of Sprint values and pile counts (a random value each).
+        weights = rng.integers(0, 1000, size=len(choices)) - signed * 500
+        dm.model.maximize(sum(int(w) * var for w, var in zip(weights, choices, strict=True)))
         solution = solve(dm.model, dm.primary, seconds, seed + index)
         if solution is None:
             if not found:
                 raise _infeasible(parsed, seconds)
             break
-        found.append(dm.config(solution.values, variant))
-        dm.model.add_bool_or([~dm.flags[c, v] for c, v in enumerate(found[-1].sprint)])
+        found.append(dm.config(solution.values))
+        dm.model.add_bool_or(dm.blocking_literals(found[-1]))
     return found
 
 
 def _infeasible(parsed: list[DeckConstraint], seconds: float) -> QuarryError:
     """Return the error for constraints no deck meets, naming a smallest conflicting set."""
-    # The base domain stays as the full set has it (1..2 unless some values=A..B is given),
-    # so that dropping a constraint never tightens the model.
-    default_values = not any(c.kind == "values" for c in parsed)
-    dm = build_deck_model(parsed, default_values)
+    # The base (value domain, events and piles left to the rules) stays as the full set has
+    # it, so that dropping a constraint never tightens the model.
+    base = DeckBase.of(parsed)
+    dm = build_deck_model(parsed, base)
     core = explain_infeasible(dm.model, dm.named, seconds) or list(dm.named)
     # Shrink the solver's core by deletion so that every name listed is needed.
     by_text = {c.text: c for c in parsed}
     needed = [c.text for c in parsed if c.text in core]
     for text in list(needed):
         trial = [by_text[t] for t in needed if t != text]
-        if trial and solve(build_deck_model(trial, default_values).model, [], seconds) is None:
+        if trial and solve(build_deck_model(trial, base).model, [], seconds) is None:
             needed = [t for t in needed if t != text]
-    values = " (Sprint values 1 or 2 unless values=A..B is given)" if default_values else ""
     return QuarryError(
-        f"no deck meets these constraints together{values}: "
+        f"no deck meets these constraints together{base.notes()}: "
         f"{', '.join(needed)}; drop or loosen one of them"
     )
 
 
+# --- playing the candidates ------------------------------------------------------------------
+@lru_cache(maxsize=64)
+def _deck(config_json: str) -> DeckConfig:
+    return DeckConfig.from_json(json.loads(config_json))
+
+
+def play_deck(game_seed: int, config_json: str) -> dict:
+    """Play one game of the Planning Fugitive against the Deducing Marshal with the whole
+    deck configuration in `config_json` (Sprint values, variant, events in play and per
+    pile) and return {"fugitive_win": bool}; picklable for worker processes."""
+    from generator.games.fugitive.bots import play_fugitive
+    from generator.games.fugitive.rules import FUGITIVE
+
+    state, _ = play_fugitive("planning", "deducing", _deck(config_json), game_seed)
+    return {"fugitive_win": state.winner == FUGITIVE}
+
+
+def deck_win_rate(config: DeckConfig, games: int, seed: int, jobs: int = 1) -> dict:
+    """Return the Planning Fugitive's win rate {"value": x, "ci95": [lo, hi]} against the
+    Deducing Marshal over `games` games (seeds derived from `seed`) with deck `config`.
+
+    The same figures as bots.fugitive_win_rate for a deck with the rule text's events;
+    this one also plays a deck's own events in play and per pile (bots.simulate_fugitive
+    keeps only a configuration's Sprint values and variant)."""
+    from generator.engine.simulate import simulate, summarise
+
+    problem = config.problem()
+    if problem:
+        raise ValueError(problem)
+    play = partial(play_deck, config_json=json.dumps(config.to_json(), sort_keys=True))
+    results = simulate(play, games, seed, jobs=jobs)
+    return summarise(results, rates=("fugitive_win",))["fugitive_win"]
+
+
 # --- ranking ---------------------------------------------------------------------------------
+def event_summary(config: DeckConfig) -> dict:
+    """Return the events of a deck as the report shows them: {"events": keys in play} for a
+    variant with events, plus {"events_per_pile": [n1, n2, n3]} (the rule's counts when
+    the deck leaves them out) for a variant that shuffles events into the piles; {} for
+    the variant none."""
+    if config.variant not in EVENT_VARIANTS:
+        return {}
+    summary: dict = {"events": list(config.events)}
+    counts = config.pile_counts()
+    if counts is not None:
+        summary["events_per_pile"] = list(counts)
+    return summary
+
+
 @dataclass(frozen=True)
 class RankedDeck:
     """A deck, the Fugitive's win rate with it ({"value": rate, "ci95": [lo, hi], ...}), its
@@ -482,6 +828,7 @@ class RankedDeck:
             "distance": self.distance,
             "found": self.found,
             "three_pair_share": three_pairs(self.config.sprint) / PAIRS,
+            **event_summary(self.config),
         }
 
 
@@ -535,9 +882,9 @@ def generate_decks(
     """Design up to `candidates` decks meeting `constraints`, play each one and the published
     deck `games` times on the same game seeds (common random numbers), and return them
     ranked by |Fugitive win rate - target|, closest first. The games are the Planning
-    Fugitive against the Deducing Marshal (bots.fugitive_win_rate(config, games, seed,
-    jobs)); `scorer(config, games, seed)` replaces it (for tests). Every check of the
-    options and the constraint text is done before any solving or playing."""
+    Fugitive against the Deducing Marshal (deck_win_rate(config, games, seed, jobs));
+    `scorer(config, games, seed)` replaces it (for tests). Every check of the options and
+    the constraint text is done before any solving or playing."""
     if not 1 <= games <= MAX_GAMES:
         raise QuarryError(f"games must be 1 to {MAX_GAMES}, not {games}")
     if not 0.0 <= target <= 1.0:
@@ -548,10 +895,9 @@ def generate_decks(
     variant = variant_of(parsed)
     decks = design_decks([c.text for c in parsed], seed, candidates)
     if scorer is None:
-        from generator.games.fugitive.bots import fugitive_win_rate
 
         def scorer(config, games, seed):
-            return fugitive_win_rate(config, games, seed, jobs=jobs)
+            return deck_win_rate(config, games, seed, jobs=jobs)
 
     def measured(config: DeckConfig, found: int) -> RankedDeck:
         score = dict(scorer(config, games, seed))
@@ -590,8 +936,31 @@ def pile_strings(config: DeckConfig) -> dict[str, str]:
     }
 
 
+def events_text(config: DeckConfig) -> str:
+    """Return one line on a deck's events: how many are in play by icon, which (or which
+    are set aside), and how many go into each pile; "" for the variant none."""
+    summary = event_summary(config)
+    if not summary:
+        return ""
+    keys = summary["events"]
+    icons = ", ".join(f"{icon_count(config, word)} {word}" for word in ICON_WORDS)
+    if len(keys) == MAX_EVENTS:
+        which = "all 10 in play"
+    elif len(keys) > MAX_EVENTS // 2:
+        aside = [k for k in EVENT_KEYS if k not in keys]
+        which = f"{len(keys)} in play ({icons}), all but {', '.join(aside)}"
+    else:
+        which = f"{len(keys)} in play ({icons}): {', '.join(keys) or 'none'}"
+    if "events_per_pile" not in summary:
+        return f"events: {which}"
+    counts = "/".join(map(str, summary["events_per_pile"]))
+    rule = " (the rule's)" if config.events_per_pile is None else ""
+    return f"events: {which}; into piles 1/2/3: {counts}{rule}"
+
+
 def report_text(report: DeckReport) -> str:
-    """Return the ranked candidates and the published deck as a table for a terminal."""
+    """Return the ranked candidates and the published deck as a table for a terminal (with
+    an event variant, a line under each deck gives its events)."""
     constraints = ", ".join(report.constraints) or "none"
     out = [
         f"Fugitive decks: seed {report.seed}, target Fugitive win rate {report.target:.2f}, "
@@ -609,13 +978,13 @@ def report_text(report: DeckReport) -> str:
         f"{'start':<6} {'pile 1':<11} {'pile 2':<14} {'pile 3':<13} {'+3 pairs':>8}"
     )
     out += ["", header, "-" * len(header)]
-    published_sprint = report.published.config.sprint
+    published_config = report.published.config
     for rank, entry in enumerate(report.ranked, start=1):
         label = f"cand {entry.found}"
-        if entry.config.sprint == published_sprint:
+        if entry.config == published_config:
             label += "=pub"
-        out.append(_row(f"#{rank}", label, entry))
-    out.append(_row("", "published", report.published))
+        out += _rows(f"#{rank}", label, entry)
+    out += _rows("", "published", report.published)
     if report.published_breaks:
         out.append(f"(the published deck breaks: {', '.join(report.published_breaks)})")
     best = report.best
@@ -630,14 +999,18 @@ def report_text(report: DeckReport) -> str:
     return "\n".join(out) + "\n"
 
 
-def _row(rank: str, label: str, entry: RankedDeck) -> str:
+def _rows(rank: str, label: str, entry: RankedDeck) -> list[str]:
     value = float(entry.score["value"])
     low, high = (float(x) for x in entry.score["ci95"])
     piles = pile_strings(entry.config)
     share = three_pairs(entry.config.sprint) / PAIRS
-    return (
+    rows = [
         f"{rank:<4} {label:<12} {value:.3f} ± {(high - low) / 2:.3f}   "
         f"{low:.3f}-{high:.3f}   {entry.distance:6.3f}  "
         f"{piles['start']:<6} {piles['pile1']:<11} {piles['pile2']:<14} {piles['pile3']:<13} "
         f"{share:8.1%}"
-    )
+    ]
+    events = events_text(entry.config)
+    if events:
+        rows.append(f"{'':4} {'':12} {events}")
+    return rows
