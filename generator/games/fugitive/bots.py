@@ -15,6 +15,7 @@ given its seed it is deterministic.
 import json
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import cache, lru_cache, partial
 
 import numpy as np
@@ -440,10 +441,8 @@ def _bots(fugitive: str, marshal: str) -> tuple:
 
 
 @lru_cache(maxsize=64)
-def _config(variant: str, config_json: str | None) -> DeckConfig:
-    if config_json is None:
-        return published(variant)
-    return DeckConfig(DeckConfig.from_json(json.loads(config_json)).sprint, variant)
+def _config(config_json: str) -> DeckConfig:
+    return DeckConfig.from_json(json.loads(config_json))
 
 
 def _result(state: FugitiveState) -> dict:
@@ -463,14 +462,14 @@ def play_one_fugitive(
     game_seed: int,
     fugitive: str = "planning",
     marshal: str = "deducing",
-    variant: str = "none",
     config_json: str | None = None,
 ) -> dict:
     """Play one game and return {fugitive_win, marshal_win, manhunt, capped, turns,
-    hideouts_placed, hideouts_found}. `config_json` is a DeckConfig's JSON text (its Sprint
-    values are used; the variant is `variant`); None: the published deck."""
+    hideouts_placed, hideouts_found}. `config_json` is a whole DeckConfig as JSON text
+    (Sprint values, variant, events in play and per pile); None: the published deck."""
     fugitive_bot, marshal_bot = _bots(fugitive, marshal)
-    state, _ = play_fugitive(fugitive_bot, marshal_bot, _config(variant, config_json), game_seed)
+    config = _config(config_json) if config_json is not None else published()
+    state, _ = play_fugitive(fugitive_bot, marshal_bot, config, game_seed)
     return _result(state)
 
 
@@ -487,11 +486,20 @@ def fugitive_metrics(results: Sequence[dict]) -> dict:
     return dict(sorted(metrics.items()))
 
 
-def _check(fugitive: str, marshal: str, variant: str) -> None:
-    make_fugitive(fugitive)
-    make_marshal(marshal)
-    if variant not in VARIANTS:
+def deck_for(config: DeckConfig | None, variant: str | None) -> DeckConfig:
+    """Return the deck played: `config` (None: the published deck) with `variant` in place
+    of its own when one is given. ValueError with the reason if the two do not fit together
+    (for instance events per pile asked of a variant that puts no events into the piles)."""
+    if variant is not None and variant not in VARIANTS:
         raise ValueError(f"unknown variant {variant!r}; expected one of {', '.join(VARIANTS)}")
+    if config is None:
+        return published(variant or "none")
+    if variant is not None and variant != config.variant:
+        config = replace(config, variant=variant)
+    problem = config.problem()
+    if problem:
+        raise ValueError(f"the deck played with the variant {config.variant!r}: {problem}")
+    return config
 
 
 def simulate_fugitive(
@@ -500,23 +508,20 @@ def simulate_fugitive(
     jobs: int = 1,
     fugitive: str = "planning",
     marshal: str = "deducing",
-    variant: str = "none",
+    variant: str | None = None,
     config: DeckConfig | None = None,
     progress: bool | None = None,
 ) -> dict:
     """Play `games` games and return the JSON summary {"game": "fugitive", "games", "seed",
-    "fugitive", "marshal", "variant", "metrics": fugitive_metrics(...)}; the same for every
-    `jobs`. `config` gives the Sprint values (None: the published deck); `variant` is the
-    event variant played."""
-    _check(fugitive, marshal, variant)  # unknown names fail here, before any worker starts
-    config_json = json.dumps(config.to_json(), sort_keys=True) if config is not None else None
-    play = partial(
-        play_one_fugitive,
-        fugitive=fugitive,
-        marshal=marshal,
-        variant=variant,
-        config_json=config_json,
-    )
+    "fugitive", "marshal", "variant", "deck", "metrics": fugitive_metrics(...)}; the same
+    for every `jobs`. The deck is deck_for(config, variant): every part of `config` is
+    played (Sprint values, events in play and per pile); "deck" says "published" or
+    "designed"."""
+    make_fugitive(fugitive)
+    make_marshal(marshal)  # unknown names fail here, before any worker starts
+    deck = deck_for(config, variant)
+    config_json = json.dumps(deck.to_json(), sort_keys=True)
+    play = partial(play_one_fugitive, fugitive=fugitive, marshal=marshal, config_json=config_json)
     results = simulate(play, games, seed, jobs=jobs, progress=progress)
     return {
         "game": "fugitive",
@@ -524,19 +529,19 @@ def simulate_fugitive(
         "seed": seed,
         "fugitive": fugitive,
         "marshal": marshal,
-        "variant": variant,
+        "variant": deck.variant,
+        "deck": "published" if deck == published(deck.variant) else "designed",
         "metrics": fugitive_metrics(results),
     }
 
 
 def fugitive_win_rate(config: DeckConfig, games: int, seed: int, jobs: int = 1) -> dict:
     """Return the Planning Fugitive's win rate {"value": x, "ci95": [lo, hi]} against the
-    Deducing Marshal over `games` games with deck `config` (its Sprint values and variant)."""
+    Deducing Marshal over `games` games with deck `config`, every part of it played."""
     problem = config.problem()
     if problem:
         raise ValueError(problem)
-    summary = simulate_fugitive(games, seed, jobs, variant=config.variant, config=config)
-    return summary["metrics"]["fugitive_win_rate"]
+    return simulate_fugitive(games, seed, jobs, config=config)["metrics"]["fugitive_win_rate"]
 
 
 __all__ = [
@@ -555,5 +560,6 @@ __all__ = [
     "plan_escape",
     "play_fugitive",
     "play_one_fugitive",
+    "deck_for",
     "simulate_fugitive",
 ]

@@ -5,7 +5,7 @@ target.
 `generate_decks(constraints, seed)` asks CP-SAT for up to `candidates` distinct deck
 configurations (one Sprint value per Hideout 0-42; with an event variant, also which events
 are in play and how many go into each pile) that meet every designer constraint, plays each
-one (the Planning Fugitive against the Deducing Marshal, `deck_win_rate`) and the published
+one (the Planning Fugitive against the Deducing Marshal, `bots.fugitive_win_rate`) and the published
 deck on the same game seeds, and ranks the candidates by the distance of the Fugitive's win
 rate from `target` (0.5 by default), closest first. docs/design-fugitive.md is the guide.
 
@@ -86,11 +86,9 @@ is_<c>_<v>, in_<key> and pile<p>_is_<k> booleans, with every earlier candidate b
 a clause on them, so candidates differ in Sprint values or in their event choices.
 """
 
-import json
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache, partial
 
 import numpy as np
 from ortools.sat.python import cp_model
@@ -760,40 +758,6 @@ def _infeasible(parsed: list[DeckConstraint], seconds: float) -> QuarryError:
     )
 
 
-# --- playing the candidates ------------------------------------------------------------------
-@lru_cache(maxsize=64)
-def _deck(config_json: str) -> DeckConfig:
-    return DeckConfig.from_json(json.loads(config_json))
-
-
-def play_deck(game_seed: int, config_json: str) -> dict:
-    """Play one game of the Planning Fugitive against the Deducing Marshal with the whole
-    deck configuration in `config_json` (Sprint values, variant, events in play and per
-    pile) and return {"fugitive_win": bool}; picklable for worker processes."""
-    from generator.games.fugitive.bots import play_fugitive
-    from generator.games.fugitive.rules import FUGITIVE
-
-    state, _ = play_fugitive("planning", "deducing", _deck(config_json), game_seed)
-    return {"fugitive_win": state.winner == FUGITIVE}
-
-
-def deck_win_rate(config: DeckConfig, games: int, seed: int, jobs: int = 1) -> dict:
-    """Return the Planning Fugitive's win rate {"value": x, "ci95": [lo, hi]} against the
-    Deducing Marshal over `games` games (seeds derived from `seed`) with deck `config`.
-
-    The same figures as bots.fugitive_win_rate for a deck with the rule text's events;
-    this one also plays a deck's own events in play and per pile (bots.simulate_fugitive
-    keeps only a configuration's Sprint values and variant)."""
-    from generator.engine.simulate import simulate, summarise
-
-    problem = config.problem()
-    if problem:
-        raise ValueError(problem)
-    play = partial(play_deck, config_json=json.dumps(config.to_json(), sort_keys=True))
-    results = simulate(play, games, seed, jobs=jobs)
-    return summarise(results, rates=("fugitive_win",))["fugitive_win"]
-
-
 # --- ranking ---------------------------------------------------------------------------------
 def event_summary(config: DeckConfig) -> dict:
     """Return the events of a deck as the report shows them: {"events": keys in play} for a
@@ -882,7 +846,7 @@ def generate_decks(
     """Design up to `candidates` decks meeting `constraints`, play each one and the published
     deck `games` times on the same game seeds (common random numbers), and return them
     ranked by |Fugitive win rate - target|, closest first. The games are the Planning
-    Fugitive against the Deducing Marshal (deck_win_rate(config, games, seed, jobs));
+    Fugitive against the Deducing Marshal (bots.fugitive_win_rate(config, games, seed, jobs));
     `scorer(config, games, seed)` replaces it (for tests). Every check of the options and
     the constraint text is done before any solving or playing."""
     if not 1 <= games <= MAX_GAMES:
@@ -895,9 +859,10 @@ def generate_decks(
     variant = variant_of(parsed)
     decks = design_decks([c.text for c in parsed], seed, candidates)
     if scorer is None:
+        from generator.games.fugitive.bots import fugitive_win_rate
 
         def scorer(config, games, seed):
-            return deck_win_rate(config, games, seed, jobs=jobs)
+            return fugitive_win_rate(config, games, seed, jobs=jobs)
 
     def measured(config: DeckConfig, found: int) -> RankedDeck:
         score = dict(scorer(config, games, seed))

@@ -41,15 +41,34 @@ def test_a_deck_file_changes_the_sprint_values_played(root, tmp_path):
 def test_options_of_another_game_and_bad_values_are_refused_in_one_line(root, tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text('{"sprint": {"7": 9}}')
+    piled = tmp_path / "piled.json"
+    sprint = {str(c): 1 + (c % 2 == 0) for c in range(43)}
+    piled.write_text(
+        json.dumps({"sprint": sprint, "variant": "random", "events_per_pile": [1, 2, 3]})
+    )
     for args in (
         ("--knight", "exact"),
         ("--fugitive", "sneaky"),
         ("--variant", "chaos"),
         ("--deck", str(tmp_path / "missing.json")),
         ("--deck", str(bad)),
+        ("--deck", str(piled), "--variant", "none"),  # no piles for events without events
         ("--games", "0"),
     ):
         done = quarry(root, "simulate", "fugitive", *args)
         assert done.returncode == 2, args
         assert done.stderr.count("\n") == 1 and done.stderr.startswith("quarry: error:"), args
         assert not done.stdout
+
+
+def test_a_designed_deck_is_played_with_its_own_events(root, tmp_path):
+    few = tmp_path / "few.json"
+    sprint = {str(c): 1 + (c % 2 == 0) for c in range(43)}
+    events = {"variant": "random", "events": ["dragnet"], "events_per_pile": [0, 0, 1]}
+    few.write_text(json.dumps({"sprint": sprint, **events}))
+    base = ["simulate", "fugitive", "--json", "--games", "30", "--seed", "3"]
+    designed = json.loads(quarry(root, *base, "--deck", str(few)).stdout)
+    rule = json.loads(quarry(root, *base, "--variant", "random").stdout)
+    assert (designed["deck"], rule["deck"]) == ("designed", "published")
+    assert designed["variant"] == rule["variant"] == "random"
+    assert designed["metrics"] != rule["metrics"]
