@@ -234,8 +234,8 @@ def generate_deck(
     seed: SeedOption = 1,
     quiet: QuietOption = False,
 ) -> None:
-    """Design Fugitive decks (Sprint values) meeting your constraints with CP-SAT, rank them
-    by how close the Fugitive's win rate comes to the target, beside the published deck.
+    """Design Fugitive decks (Sprint values, events) meeting your constraints with CP-SAT, rank
+    them by how close the Fugitive's win rate comes to the target, beside the published deck.
 
     Example: quarry generate deck --constraint half-three --constraint pile3-twos<=5 --seed 4
     """
