@@ -21,19 +21,21 @@ from generator.games.fugitive.cards import (
     load_config,
     published,
 )
-from generator.games.fugitive.design import (
+from generator.games.fugitive.deck_constraints import (
     ACCEPTED,
     PAIR_CARDS,
     PAIRS,
     DeckBase,
-    build_deck_model,
-    design_decks,
-    generate_decks,
     meets,
     parse_constraint,
     parse_constraints,
-    report_text,
     three_pairs,
+)
+from generator.games.fugitive.design import (
+    build_deck_model,
+    design_decks,
+    generate_decks,
+    report_text,
 )
 from generator.solve.cpsat import solve
 
