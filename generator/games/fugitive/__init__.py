@@ -10,6 +10,19 @@ def _build_kit(request: KitRequest) -> None:
     build_kit(request)
 
 
+def _make_puzzles(count: int, difficulty: str, seed: int, loops: bool) -> list:
+    """Return `count` certified puzzles (`loops` is The Hunt's option: ignored here)."""
+    from generator.games.fugitive.puzzles import generate_puzzles
+
+    return generate_puzzles(count, difficulty, seed)
+
+
+def _write_puzzle_book(request: KitRequest, puzzles: list) -> None:
+    from generator.games.fugitive.print import build_puzzle_kit
+
+    build_puzzle_kit(request, puzzles)
+
+
 def _simulate(games: int, seed: int, jobs: int, options: dict, progress: bool) -> dict:
     from generator.errors import QuarryError
     from generator.games.fugitive.bots import FUGITIVES, MARSHALS, simulate_fugitive
@@ -33,11 +46,13 @@ GAME = Game(
     name="fugitive",
     title="Fugitive",
     players=(2, 2),
-    capabilities=frozenset({"rules", "bots", "design", "print"}),
+    capabilities=frozenset({"rules", "bots", "design", "puzzles", "print"}),
     build_kit=_build_kit,
     state_from_header=rules.state_from_header,
     turn_of=lambda state: state.turn,
     result_text=rules.result_text,
+    make_puzzles=_make_puzzles,
+    write_puzzle_book=_write_puzzle_book,
     simulate=_simulate,
     simulate_options=("fugitive", "marshal", "variant", "deck"),
 )

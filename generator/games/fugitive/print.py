@@ -16,10 +16,14 @@ Cards (poker size, from the Jinja2 templates in templates/fugitive/):
 
 Pages (A4, Letter or any paper; the bottom FOOTER_BAND mm stay empty for the PDF footer):
 notepad_svg (the Marshal's sheet) and reference_svg (the rules on one page, in our words).
+The puzzle book's pages are drawn in book.py and book_solutions.py with the page helpers
+here (new_page, draw_text, draw_para, page_header, small_card, ...).
 
-build_kit, at the end, is the only code here that writes PDFs (with generator.render).
+build_kit and build_puzzle_kit, at the end, are the only code here that writes PDFs (with
+generator.render).
 """
 
+import json
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -262,7 +266,9 @@ def _role_layout(role: Role, width: float, height: float) -> dict:
         sections = []
         for title, text in role.sections:
             lines = fit_text(text, width, 10_000, size, size).lines
-            sections.append({"title": title, "text": text, "h": len(lines) * _line(size) + 0.1})
+            sections.append(
+                {"title": title, "text": text, "h": len(lines) * line_height(size) + 0.1}
+            )
         total = sum(head_h + s["h"] + gap for s in sections) - gap
         if total <= height:
             return {"size": size, "head_h": head_h, "gap": gap, "sections": sections}
@@ -270,7 +276,8 @@ def _role_layout(role: Role, width: float, height: float) -> dict:
     raise TextOverflow(role.title, width, height, 5.5)
 
 
-def _line(size_pt: float) -> float:
+def line_height(size_pt: float) -> float:
+    """Return the distance in mm from one line of `size_pt` text to the next."""
     return pt_to_mm(size_pt) * LINE_SPACING
 
 
@@ -348,18 +355,19 @@ SHADE = "#ebe8e1"
 _LONG_FLOAT = re.compile(r"-?\d+\.\d{4,}")
 
 
-def _page(paper: Paper) -> svgwrite.Drawing:
+def new_page(paper: Paper) -> svgwrite.Drawing:
+    """Return an empty white page of `paper`'s size, in mm."""
     dwg = new_document(paper.width, paper.height)
     dwg.add(svgwrite.shapes.Rect(insert=(0, 0), size=(paper.width, paper.height), fill="#ffffff"))
     return dwg
 
 
-def _finish(dwg: svgwrite.Drawing) -> str:
+def finish_page(dwg: svgwrite.Drawing) -> str:
     """Return the document as text, with coordinates rounded to 0.001 mm."""
     return _LONG_FLOAT.sub(lambda m: fmt(float(m.group())), dwg.tostring()) + "\n"
 
 
-def _text(
+def draw_text(
     parent,
     text: str,
     x: float,
@@ -394,19 +402,20 @@ def _text(
     return block
 
 
-def _lines_height(text: str, w: float, size: float, bold: bool = False) -> float:
+def lines_height(text: str, w: float, size: float, bold: bool = False) -> float:
     """Return the height `text` wrapped to `w` mm at exactly `size` pt takes."""
-    return len(fit_text(text, w, 10_000, size, size, bold).lines) * _line(size) + 1e-6
+    return len(fit_text(text, w, 10_000, size, size, bold).lines) * line_height(size) + 1e-6
 
 
-def _para(parent, text: str, x: float, y: float, w: float, size: float, **kw) -> float:
+def draw_para(parent, text: str, x: float, y: float, w: float, size: float, **kw) -> float:
     """Set `text` at exactly `size` pt, wrapped to `w` mm; return the y below it."""
-    height = _lines_height(text, w, size, kw.get("bold", False))
-    _text(parent, text, x, y, w, height, size, min_size=size, **kw)
+    height = lines_height(text, w, size, kw.get("bold", False))
+    draw_text(parent, text, x, y, w, height, size, min_size=size, **kw)
     return y + height
 
 
-def _rect(parent, x, y, w, h, fill="none", stroke=INK, width=0.3, **extra) -> None:
+def draw_rect(parent, x, y, w, h, fill="none", stroke=INK, width=0.3, **extra) -> None:
+    """Add a rectangle (x, y, w, h) mm to `parent`; `extra` passes rx, ry and the like."""
     parent.add(
         svgwrite.shapes.Rect(
             insert=(x, y), size=(w, h), fill=fill, stroke=stroke, stroke_width=width, **extra
@@ -414,28 +423,30 @@ def _rect(parent, x, y, w, h, fill="none", stroke=INK, width=0.3, **extra) -> No
     )
 
 
-def _rule(parent, x1, y1, x2, y2, stroke=INK, width=0.3) -> None:
+def draw_rule(parent, x1, y1, x2, y2, stroke=INK, width=0.3) -> None:
+    """Add a straight line from (x1, y1) to (x2, y2) mm to `parent`."""
     parent.add(svgwrite.shapes.Line((x1, y1), (x2, y2), stroke=stroke, stroke_width=width))
 
 
-def _header(dwg, paper: Paper, title: str, subtitle: str, fields: str | None = None) -> float:
+def page_header(dwg, paper: Paper, title: str, subtitle: str, fields: str | None = None) -> float:
     """Draw a page title, an optional right-hand field line, a subtitle; return the y below."""
     width = paper.width - 2 * MARGIN
     title_w = width * (0.55 if fields else 1.0)
-    _text(dwg, title, MARGIN, MARGIN, title_w, 9, 20, min_size=14, bold=True)
+    draw_text(dwg, title, MARGIN, MARGIN, title_w, 9, 20, min_size=14, bold=True)
     if fields:
-        _text(dwg, fields, MARGIN + title_w, MARGIN + 2, width - title_w, 7, 9, align="right")
-    _text(dwg, subtitle, MARGIN, MARGIN + 10, width, 9, 9, min_size=7, fill=GREY)
+        draw_text(dwg, fields, MARGIN + title_w, MARGIN + 2, width - title_w, 7, 9, align="right")
+    draw_text(dwg, subtitle, MARGIN, MARGIN + 10, width, 9, 9, min_size=7, fill=GREY)
     y = MARGIN + 20
-    _rule(dwg, MARGIN, y, paper.width - MARGIN, y, width=0.4)
+    draw_rule(dwg, MARGIN, y, paper.width - MARGIN, y, width=0.4)
     return y + 4
 
 
-def _text_width(text: str, size_pt: float, bold: bool = False) -> float:
+def text_width_pt(text: str, size_pt: float, bold: bool = False) -> float:
+    """Return the width in mm of `text` on one line at `size_pt` points."""
     return text_width(text, pt_to_mm(size_pt), bold)
 
 
-def _bottom(paper: Paper) -> float:
+def page_bottom(paper: Paper) -> float:
     """Return the lowest y page content may reach (the footer band lies below)."""
     return paper.height - FOOTER_BAND - 3
 
@@ -458,9 +469,9 @@ def notepad_svg(paper: Paper) -> str:
     """Return the Marshal's notepad for `paper`: the numbers 1-41 in boxes to cross off,
     grouped by pile, a table of the trail (Sprint cards seen under each Hideout, what it
     could be) and a log of guesses. Each number box is a <g class="number">."""
-    dwg = _page(paper)
+    dwg = new_page(paper)
     width = paper.width - 2 * MARGIN
-    y = _header(
+    y = page_header(
         dwg,
         paper,
         "The Marshal's notepad",
@@ -468,25 +479,27 @@ def notepad_svg(paper: Paper) -> str:
         "count of the trail and of your guesses.",
         "Game ______   Marshal ______________",
     )
-    _text(dwg, "Numbers", MARGIN, y, 40, 6, 11, bold=True)
+    draw_text(dwg, "Numbers", MARGIN, y, 40, 6, 11, bold=True)
     right = paper.width - MARGIN
     for mark, meaning in reversed(LEGEND):
-        right -= _text_width(meaning, 8) + 7
-        _text(dwg, meaning, right + 3.8, y + 0.8, _text_width(meaning, 8) + 1, 5, 8, fill=GREY)
-        _text(dwg, mark, right, y + 0.3, 3, 5, 9, bold=True)
+        right -= text_width_pt(meaning, 8) + 7
+        draw_text(
+            dwg, meaning, right + 3.8, y + 0.8, text_width_pt(meaning, 8) + 1, 5, 8, fill=GREY
+        )
+        draw_text(dwg, mark, right, y + 0.3, 3, 5, 9, bold=True)
     y += 8
     label_w = 24.0
     longest = max(len(row[2]) for row in NUMBER_ROWS)
     cell = min(12.5, (width - label_w) / longest)
     for name, span, numbers, colour in NUMBER_ROWS:
-        _rect(dwg, MARGIN, y, 1.8, cell, fill=colour, stroke="none")
-        _text(dwg, name, MARGIN + 3.5, y + 0.8, label_w - 4, 4.5, 9, bold=True, fill=colour)
-        _text(dwg, span, MARGIN + 3.5, y + 5.6, label_w - 4, 4.5, 8, fill=GREY)
+        draw_rect(dwg, MARGIN, y, 1.8, cell, fill=colour, stroke="none")
+        draw_text(dwg, name, MARGIN + 3.5, y + 0.8, label_w - 4, 4.5, 9, bold=True, fill=colour)
+        draw_text(dwg, span, MARGIN + 3.5, y + 5.6, label_w - 4, 4.5, 8, fill=GREY)
         for index, number in enumerate(numbers):
             group = Group(class_="number")
             x = MARGIN + label_w + index * cell
-            _rect(group, x, y, cell, cell, fill="#ffffff", width=0.35)
-            _text(
+            draw_rect(group, x, y, cell, cell, fill="#ffffff", width=0.35)
+            draw_text(
                 group,
                 str(number),
                 x,
@@ -505,27 +518,29 @@ def notepad_svg(paper: Paper) -> str:
     trail_w = (width - gap) * 0.56
     guess_w = width - gap - trail_w
     row_h = 7.5
-    rows = int((_bottom(paper) - (y + 7) - row_h) // row_h)
-    _text(dwg, "The trail", MARGIN, y, trail_w, 6, 11, bold=True)
-    _text(dwg, "Your guesses", MARGIN + trail_w + gap, y, guess_w, 6, 11, bold=True)
+    rows = int((page_bottom(paper) - (y + 7) - row_h) // row_h)
+    draw_text(dwg, "The trail", MARGIN, y, trail_w, 6, 11, bold=True)
+    draw_text(dwg, "Your guesses", MARGIN + trail_w + gap, y, guess_w, 6, 11, bold=True)
     y += 7
     _table(dwg, MARGIN, y, trail_w, row_h, rows, TRAIL_COLUMNS, first=("0", "", "face up", ""))
     _table(dwg, MARGIN + trail_w + gap, y, guess_w, row_h, rows, GUESS_COLUMNS, numbered=True)
-    return _finish(dwg)
+    return finish_page(dwg)
 
 
 def _table(dwg, x, y, w, row_h, rows, columns, first=None, numbered=False) -> None:
     """Draw a ruled table: shaded heading row, then `rows` empty rows (the first filled with
     `first`, or each numbered from 1 when `numbered`)."""
-    _rect(dwg, x, y, w, row_h, fill=SHADE, width=0.3)
+    draw_rect(dwg, x, y, w, row_h, fill=SHADE, width=0.3)
     cx = x
     for label, share in columns:
         cw = w * share
-        _text(dwg, label, cx + 1, y, cw - 2, row_h, 8.5, bold=True, align="center", valign="middle")
+        draw_text(
+            dwg, label, cx + 1, y, cw - 2, row_h, 8.5, bold=True, align="center", valign="middle"
+        )
         cx += cw
     for row in range(rows):
         ry = y + (row + 1) * row_h
-        _rect(dwg, x, ry, w, row_h, fill="#ffffff", width=0.25)
+        draw_rect(dwg, x, ry, w, row_h, fill="#ffffff", width=0.25)
         values = first if (first and row == 0) else None
         if numbered:
             values = (str(row + 1),)
@@ -533,7 +548,7 @@ def _table(dwg, x, y, w, row_h, rows, columns, first=None, numbered=False) -> No
         for index, (_, share) in enumerate(columns):
             cw = w * share
             if values and index < len(values) and values[index]:
-                _text(
+                draw_text(
                     dwg,
                     values[index],
                     cx + 1,
@@ -549,7 +564,7 @@ def _table(dwg, x, y, w, row_h, rows, columns, first=None, numbered=False) -> No
     cx = x
     for _, share in columns[:-1]:
         cx += w * share
-        _rule(dwg, cx, y, cx, y + (rows + 1) * row_h, width=0.25)
+        draw_rule(dwg, cx, y, cx, y + (rows + 1) * row_h, width=0.25)
 
 
 # --- the rules reference --------------------------------------------------------------------
@@ -679,22 +694,22 @@ def reference_svg(paper: Paper) -> str:
     column_gap = 7.0
     column_w = (width - column_gap) / 2
     for size in REFERENCE_SIZES:
-        dwg = _page(paper)
-        top = _header(
+        dwg = new_page(paper)
+        top = page_header(
             dwg,
             paper,
             "Fugitive: rules reference",
             "Two players. The Fugitive lays a trail of face-down Hideouts toward card 42; "
             "the Marshal names numbers to turn them up before he gets there.",
         )
-        if _flow(dwg, REFERENCE, top, _bottom(paper), column_w, column_gap, size):
-            return _finish(dwg)
-    raise TextOverflow("the rules reference", width, _bottom(paper), REFERENCE_SIZES[-1])
+        if _flow(dwg, REFERENCE, top, page_bottom(paper), column_w, column_gap, size):
+            return finish_page(dwg)
+    raise TextOverflow("the rules reference", width, page_bottom(paper), REFERENCE_SIZES[-1])
 
 
 def _section_height(heading: str, items, column_w: float, size: float) -> float:
-    """Return how far _section moves down for this section (its trailing gap included)."""
-    return _section(Group(), heading, items, 0, 0, column_w, size)
+    """Return how far draw_section moves down for this section (its trailing gap included)."""
+    return draw_section(Group(), heading, items, 0, 0, column_w, size)
 
 
 def _flow(dwg, sections, top, bottom, column_w, gap, size) -> bool:
@@ -709,23 +724,35 @@ def _flow(dwg, sections, top, bottom, column_w, gap, size) -> bool:
             x, y = MARGIN + column_w + gap, top
             if y + _section_height(heading, items, column_w, size) - 3.0 > bottom:
                 return False
-        y = _section(dwg, heading, items, x, y, column_w, size)
+        y = draw_section(dwg, heading, items, x, y, column_w, size)
     return True
 
 
-def _section(dwg, heading: str, items, x: float, y: float, column_w: float, size: float) -> float:
+def draw_section(
+    dwg, heading: str, items, x: float, y: float, column_w: float, size: float
+) -> float:
     """Draw a shaded heading and its items; return the y below (with the gap after)."""
-    _rect(dwg, x, y - 0.6, column_w, _line(size + 1.5) + 1.0, fill=SHADE, stroke="none", rx=1, ry=1)
-    y = _para(dwg, heading, x + 1.5, y, column_w - 3, size + 1.5, bold=True) + 1.5
+    draw_rect(
+        dwg,
+        x,
+        y - 0.6,
+        column_w,
+        line_height(size + 1.5) + 1.0,
+        fill=SHADE,
+        stroke="none",
+        rx=1,
+        ry=1,
+    )
+    y = draw_para(dwg, heading, x + 1.5, y, column_w - 3, size + 1.5, bold=True) + 1.5
     for item in items:
         if item == ROW_FIGURE:
             y = _row_figure(dwg, x, y, column_w, size)
         elif isinstance(item, tuple):
-            y = _lead(dwg, item[0], item[1], x + 1.5, y, column_w - 1.5, size)
+            y = draw_lead(dwg, item[0], item[1], x + 1.5, y, column_w - 1.5, size)
         else:
             dot = (x + 1.5, y + pt_to_mm(size) * 0.55)
             dwg.add(svgwrite.shapes.Circle(dot, 0.55, fill=INK))
-            y = _para(dwg, item, x + 4, y, column_w - 4, size)
+            y = draw_para(dwg, item, x + 4, y, column_w - 4, size)
         y += 1.0
     return y + 3.0
 
@@ -741,23 +768,23 @@ def _row_figure(dwg, x: float, y: float, w: float, size: float) -> float:
     for index, (number, sprints, up) in enumerate(row):
         cx = left + index * step
         for under in range(sprints, 0, -1):
-            _small_card(group, cx, y + under * peek, card_w, card_h, None if not up else -1)
-        _small_card(group, cx, y, card_w, card_h, number if up else None)
+            small_card(group, cx, y + under * peek, card_w, card_h, None if not up else -1)
+        small_card(group, cx, y, card_w, card_h, number if up else None)
     dwg.add(group)
     y += card_h + 2 * peek + 1.5
-    return _para(dwg, ROW_CAPTION, x, y, w, size - 0.5, fill=GREY)
+    return draw_para(dwg, ROW_CAPTION, x, y, w, size - 0.5, fill=GREY)
 
 
-def _small_card(parent, x: float, y: float, w: float, h: float, number: int | None) -> None:
+def small_card(parent, x: float, y: float, w: float, h: float, number: int | None) -> None:
     """A card in the row figure: face down (None), face up with a number, or a face-up
     Sprint card (-1, drawn with two small footprints)."""
     if number is None:
-        _rect(parent, x, y, w, h, fill="#2c3540", stroke="#c9b98f", width=0.3, rx=0.8, ry=0.8)
+        draw_rect(parent, x, y, w, h, fill="#2c3540", stroke="#c9b98f", width=0.3, rx=0.8, ry=0.8)
         return
-    _rect(parent, x, y, w, h, fill="#fbf8f1", stroke=INK, width=0.3, rx=0.8, ry=0.8)
+    draw_rect(parent, x, y, w, h, fill="#fbf8f1", stroke=INK, width=0.3, rx=0.8, ry=0.8)
     if number >= 0:
         colour = pile_colour(number)
-        _text(
+        draw_text(
             parent,
             str(number),
             x,
@@ -777,7 +804,7 @@ def _small_card(parent, x: float, y: float, w: float, h: float, number: int | No
         parent.add(svgwrite.shapes.Circle((cx, cy - 0.9), 0.32, fill=INK))
 
 
-def _lead(dwg, lead: str, text: str, x: float, y: float, w: float, size: float) -> float:
+def draw_lead(dwg, lead: str, text: str, x: float, y: float, w: float, size: float) -> float:
     """Set a bold `lead` with `text` running on after it, wrapped to `w` mm; return the y
     below."""
     size_mm = pt_to_mm(size)
@@ -785,14 +812,21 @@ def _lead(dwg, lead: str, text: str, x: float, y: float, w: float, size: float) 
     words, first = text.split(), []
     while words and lead_w + text_width(" ".join([*first, words[0]]), size_mm) <= w:
         first.append(words.pop(0))
-    _text(dwg, lead, x, y, lead_w + 1, _line(size) + 1e-6, size, min_size=size, bold=True)
+    draw_text(dwg, lead, x, y, lead_w + 1, line_height(size) + 1e-6, size, min_size=size, bold=True)
     if first:
-        _text(
-            dwg, " ".join(first), x + lead_w, y, w - lead_w, _line(size) + 1e-6, size, min_size=size
+        draw_text(
+            dwg,
+            " ".join(first),
+            x + lead_w,
+            y,
+            w - lead_w,
+            line_height(size) + 1e-6,
+            size,
+            min_size=size,
         )
     if not words:
-        return y + _line(size)
-    return _para(dwg, " ".join(words), x, y + _line(size), w, size)
+        return y + line_height(size)
+    return draw_para(dwg, " ".join(words), x, y + line_height(size), w, size)
 
 
 # --- the kit --------------------------------------------------------------------------------
@@ -831,9 +865,9 @@ def build_kit(request: KitRequest) -> None:
     - events-<paper>.pdf: the 10 Events and 6 Placeholders, the same way;
     - notepad-<paper>.pdf: the Marshal's notepad (print one per game);
     - rules-<paper>.pdf: the rules reference on one page;
+    - puzzles-<paper>.pdf: a sample puzzle book (SAMPLE_BOOK, from the request's seed), and
+      puzzles.json with its puzzles;
     - svg/: every distinct card and back once, and the two pages per paper.
-
-    No sample puzzle book yet: Fugitive's puzzles (puzzles.py) have no page drawing.
     """
     from generator.render.imposition import DUPLEX, impose
     from generator.render.pdf import Footer
@@ -844,6 +878,8 @@ def build_kit(request: KitRequest) -> None:
     cards = card_set(published(), bleed=sheet.bleed, card=card)
     for slug, kind, svg in cards.svgs:
         writer.write_text(f"svg/{slug}.svg", svg, kind)
+    puzzles = sample_puzzles(seed)
+    writer.write_text("puzzles.json", puzzles_text(puzzles), "puzzles")
     for paper in kit_papers(request):
         imposition = impose(paper, card, sheet, DUPLEX)
         for stem, faces, component in (
@@ -863,3 +899,45 @@ def build_kit(request: KitRequest) -> None:
             writer.add(
                 pdf, kind, pages=write_pages(writer.path(pdf), [(component, svg)], seed, stem)
             )
+        write_puzzle_book(writer, paper, puzzles, seed)
+
+
+# --- puzzle books ---------------------------------------------------------------------------
+
+# The kit's sample book: a few puzzles of each difficulty, all from the kit's seed. Hard
+# puzzles take a second or more each to make and certify, so the sample holds one.
+SAMPLE_BOOK = (("easy", 2), ("medium", 1), ("hard", 1))
+
+
+def sample_puzzles(seed: int) -> list[dict]:
+    """Return the kit's sample puzzles (SAMPLE_BOOK, each difficulty made by
+    generate_puzzles from `seed`) as Puzzle.to_json() dicts, easiest first."""
+    from generator.games.fugitive.puzzles import generate_puzzles
+
+    return [
+        puzzle.to_json()
+        for difficulty, count in SAMPLE_BOOK
+        for puzzle in generate_puzzles(count, difficulty, seed)
+    ]
+
+
+def puzzles_text(puzzles: list[dict]) -> str:
+    """Return the content of puzzles.json: the puzzles' dicts as sorted, indented JSON."""
+    return json.dumps(puzzles, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def write_puzzle_book(writer, paper: Paper, puzzles: list[dict], seed: int) -> None:
+    """Write puzzles-<paper>.pdf (the book of book.puzzle_book) into `writer`'s kit."""
+    from generator.games.fugitive.book import puzzle_book
+
+    name = f"puzzles-{paper.name}.pdf"
+    pages = puzzle_book(paper, puzzles, seed)
+    writer.add(name, "puzzle-book", pages=write_pages(writer.path(name), pages, seed, "puzzles"))
+
+
+def build_puzzle_kit(request: KitRequest, puzzles: list) -> None:
+    """Write a puzzle book kit into request.writer: puzzles.json (every puzzle's to_json())
+    and puzzles-<paper>.pdf for the request's paper."""
+    plain = [puzzle.to_json() if hasattr(puzzle, "to_json") else puzzle for puzzle in puzzles]
+    request.writer.write_text("puzzles.json", puzzles_text(plain), "puzzles")
+    write_puzzle_book(request.writer, request.paper, plain, request.seed)

@@ -260,6 +260,7 @@ def test_build_kit_writes_sheets_pages_and_svgs_for_both_papers(kit):
         assert paths[f"events-{name}.pdf"]["pages"] == 4
         assert paths[f"notepad-{name}.pdf"]["pages"] == 1
         assert paths[f"rules-{name}.pdf"]["pages"] == 1
+        assert paths[f"puzzles-{name}.pdf"]["kind"] == "puzzle-book"  # the sample book
         for stem in ("notepad", "rules"):
             entry = paths[f"svg/{stem}-{name}.svg"]
             assert (entry["width_mm"], entry["height_mm"]) == pytest.approx(SIZES[name])
@@ -267,13 +268,15 @@ def test_build_kit_writes_sheets_pages_and_svgs_for_both_papers(kit):
     assert len(cards) == 58
     assert all(paths[p]["width_mm"] == 63 and paths[p]["height_mm"] == 88 for p in cards)
     assert "svg/hideout-42.svg" in paths and "svg/back-deck.svg" in paths
+    sample = json.loads((kit / "puzzles.json").read_text())
+    assert [p["difficulty"] for p in sample] == ["easy", "easy", "medium", "hard"]
     on_disk = {str(p.relative_to(kit)) for p in kit.rglob("*") if p.is_file()}
     assert on_disk == set(paths) | {"manifest.json"}
 
 
 def test_every_kit_pdf_page_renders_at_its_paper_size(kit):
     pdfs = sorted(kit.glob("*.pdf"))
-    assert len(pdfs) == 8
+    assert len(pdfs) == 10
     for path in pdfs:
         size = SIZES["letter" if "letter" in path.name else "a4"]
         document = pypdfium2.PdfDocument(str(path))
