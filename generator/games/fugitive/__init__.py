@@ -25,7 +25,7 @@ def _write_puzzle_book(request: KitRequest, puzzles: list) -> None:
 
 def _simulate(games: int, seed: int, jobs: int, options: dict, progress: bool) -> dict:
     from generator.errors import QuarryError
-    from generator.games.fugitive.bots import FUGITIVES, MARSHALS, simulate_fugitive
+    from generator.games.fugitive.bots import FUGITIVES, MARSHALS, deck_for, simulate_fugitive
     from generator.games.fugitive.cards import VARIANTS, load_config
 
     fugitive = options.get("fugitive") or "planning"
@@ -36,10 +36,14 @@ def _simulate(games: int, seed: int, jobs: int, options: dict, progress: bool) -
             f"--marshal one of {', '.join(MARSHALS)}"
         )
     config = load_config(options["deck"]) if options.get("deck") is not None else None
-    variant = options.get("variant") or (config.variant if config else "none")
-    if variant not in VARIANTS:
+    variant = options.get("variant")
+    if variant is not None and variant not in VARIANTS:
         raise QuarryError(f"--variant must be one of {', '.join(VARIANTS)}, got {variant!r}")
-    return simulate_fugitive(games, seed, jobs, fugitive, marshal, variant, config, progress)
+    try:
+        deck = deck_for(config, variant)
+    except ValueError as error:
+        raise QuarryError(str(error)) from None
+    return simulate_fugitive(games, seed, jobs, fugitive, marshal, None, deck, progress)
 
 
 GAME = Game(
