@@ -231,6 +231,7 @@ def generate_deck(
     games: Annotated[int, typer.Option(help="Simulated games per deck (1-100,000).")] = 300,
     jobs: Annotated[int, typer.Option(min=1, max=64, help="Worker processes.")] = 1,
     out: OutOption = Path("output"),
+    paper: PaperOption = "a4",
     seed: SeedOption = 1,
     quiet: QuietOption = False,
 ) -> None:
@@ -240,20 +241,17 @@ def generate_deck(
     Example: quarry generate deck --constraint half-three --constraint pile3-twos<=5 --seed 4
     """
     from generator.games.fugitive.design import generate_decks, report_text
-    from generator.kit import KitWriter
+    from generator.games.fugitive.print import build_deck_kit
+    from generator.kit import KitRequest, KitWriter
+    from generator.render.layouts import LayoutBook
 
+    book = LayoutBook()
+    sheet_paper = book.paper(paper)
     report = generate_decks(constraint or [], seed, target, candidates, games, jobs=jobs)
-    meta = {"kind": "design", "game": "fugitive", "seed": seed}
+    meta = {"kind": "design", "game": "fugitive", "paper": sheet_paper.name, "seed": seed}
     with KitWriter(out, "fugitive-deck", meta) as writer:
-        writer.write_text("deck.json", _json(report.best.config.to_json()), "deck-configuration")
-        writer.write_text("report.json", _json(report.to_json()), "design-report")
+        build_deck_kit(KitRequest(writer, book, sheet_paper, seed), report)
     _report(quiet, [report_text(report), f"wrote {writer.final_path}"])
-
-
-def _json(data) -> str:
-    import json
-
-    return json.dumps(data, indent=2, sort_keys=True) + "\n"
 
 
 MAX_SIMULATED_GAMES = 1_000_000

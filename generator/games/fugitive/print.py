@@ -40,6 +40,7 @@ from generator.games.fugitive.cards import (
     PLACEHOLDERS,
     DeckConfig,
     Event,
+    helped_icon,
     pile_of,
     published,
 )
@@ -319,9 +320,15 @@ class CardSet:
 
 
 def card_set(
-    config: DeckConfig | None = None, *, bleed: float = 0.0, card: CardFormat | None = None
+    config: DeckConfig | None = None,
+    *,
+    bleed: float = 0.0,
+    card: CardFormat | None = None,
+    in_play_only: bool = False,
 ) -> CardSet:
-    """Return all of Fugitive's cards drawn with `bleed`, Sprint values from `config`."""
+    """Return all of Fugitive's cards drawn with `bleed`, Sprint values from `config`; with
+    `in_play_only`, only the events `config`'s variant can deal (those in play; for a helpful
+    variant, those of its icon), and the Placeholders only for catch-up."""
     back = deck_back_svg(bleed=bleed, card=card)
     roles_back = role_back_svg(bleed=bleed, card=card)
     svgs = [("back-deck", "card-back", back), ("back-role", "card-back", roles_back)]
@@ -334,13 +341,18 @@ def card_set(
         front = role_svg(role.key, bleed=bleed, card=card)
         svgs.append((f"role-{role.key}", "card-front", front))
         deck.append(CardFace(front, roles_back, f"{role.title.title()} role card"))
+    config = config or published()
+    used = set(config.event_cards(helped_icon(config.variant))) if config.variant != "none" else ()
     for event in EVENTS:
+        if in_play_only and event.card not in used:
+            continue
         front = event_svg(event, bleed=bleed, card=card)
         svgs.append((f"event-{event.key}", "card-front", front))
         variants.append(CardFace(front, back, event.name))
-    placeholder = placeholder_svg(bleed=bleed, card=card)
-    svgs.append(("placeholder", "card-front", placeholder))
-    variants += [CardFace(placeholder, back, "Placeholder") for _ in PLACEHOLDERS]
+    if not in_play_only or config.variant == "catchup":
+        placeholder = placeholder_svg(bleed=bleed, card=card)
+        svgs.append(("placeholder", "card-front", placeholder))
+        variants += [CardFace(placeholder, back, "Placeholder") for _ in PLACEHOLDERS]
     return CardSet(svgs, deck, variants)
 
 
@@ -879,7 +891,7 @@ def build_kit(request: KitRequest) -> None:
     for slug, kind, svg in cards.svgs:
         writer.write_text(f"svg/{slug}.svg", svg, kind)
     puzzles = sample_puzzles(seed)
-    writer.write_text("puzzles.json", puzzles_text(puzzles), "puzzles")
+    writer.write_text("puzzles.json", json_text(puzzles), "puzzles")
     for paper in kit_papers(request):
         imposition = impose(paper, card, sheet, DUPLEX)
         for stem, faces, component in (
@@ -902,6 +914,34 @@ def build_kit(request: KitRequest) -> None:
         write_puzzle_book(writer, paper, puzzles, seed)
 
 
+def build_deck_kit(request: KitRequest, report) -> None:
+    """Write a designed deck (design.DeckReport) into request.writer: deck.json (the best
+    deck, for `quarry simulate fugitive --deck`), report.json (every candidate ranked, and
+    the published deck), and, on request.paper, cards-<paper>.pdf (its 43 Hideouts with
+    their designed footprints and the 2 role cards) and, when its variant uses events,
+    events-<paper>.pdf (the events it has in play, and the Placeholders for catch-up)."""
+    from generator.render.imposition import DUPLEX, impose
+    from generator.render.pdf import Footer
+    from generator.render.sheets import write_card_sheets
+
+    writer, seed, paper = request.writer, request.seed, request.paper
+    best = report.best.config
+    writer.write_text("deck.json", json_text(best.to_json()), "deck-configuration")
+    writer.write_text("report.json", json_text(report.to_json()), "design-report")
+    card, sheet = request.book.card(CARD_FORMAT), request.book.sheet("default")
+    cards = card_set(best, bleed=sheet.bleed, card=card, in_play_only=True)
+    imposition = impose(paper, card, sheet, DUPLEX)
+    sheets = [("cards", cards.deck, "designed deck: hideout and role cards")]
+    if cards.variants:
+        sheets.append(("events", cards.variants, "designed deck: events in play"))
+    for stem, faces, component in sheets:
+        pdf = f"{stem}-{paper.name}.pdf"
+        pages = write_card_sheets(
+            writer.path(pdf), faces, imposition, Footer(TITLE, component, seed)
+        )
+        writer.add(pdf, "card-sheets", pages=pages)
+
+
 # --- puzzle books ---------------------------------------------------------------------------
 
 # The kit's sample book: a few puzzles of each difficulty, all from the kit's seed. Hard
@@ -921,9 +961,10 @@ def sample_puzzles(seed: int) -> list[dict]:
     ]
 
 
-def puzzles_text(puzzles: list[dict]) -> str:
-    """Return the content of puzzles.json: the puzzles' dicts as sorted, indented JSON."""
-    return json.dumps(puzzles, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+def json_text(data) -> str:
+    """Return `data` as the kit writes JSON (puzzles.json, deck.json, report.json): sorted
+    keys, two-space indents, a final newline."""
+    return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 
 
 def write_puzzle_book(writer, paper: Paper, puzzles: list[dict], seed: int) -> None:
@@ -939,5 +980,5 @@ def build_puzzle_kit(request: KitRequest, puzzles: list) -> None:
     """Write a puzzle book kit into request.writer: puzzles.json (every puzzle's to_json())
     and puzzles-<paper>.pdf for the request's paper."""
     plain = [puzzle.to_json() if hasattr(puzzle, "to_json") else puzzle for puzzle in puzzles]
-    request.writer.write_text("puzzles.json", puzzles_text(plain), "puzzles")
+    request.writer.write_text("puzzles.json", json_text(plain), "puzzles")
     write_puzzle_book(request.writer, request.paper, plain, request.seed)

@@ -444,6 +444,14 @@ def test_generate_deck_writes_a_deck_json_that_simulate_accepts(root, tmp_path):
     )
     assert simulated.returncode == 0, simulated.stderr
     assert "variant=helpful-marshal" in simulated.stdout
+    # The designed deck's cards: its Hideouts and roles (5 sheets of fronts, 5 of backs),
+    # and only the events it has in play (no Placeholders outside catch-up).
+    from pypdf import PdfReader
+
+    assert len(PdfReader(folder / "cards-a4.pdf").pages) == 10
+    events = "".join(page.extract_text() for page in PdfReader(folder / "events-a4.pdf").pages)
+    in_play = {"Informant", "Roadblock", "Search Party", "Dragnet"} & set(events.split("\n"))
+    assert len(in_play) >= 3 and "PLACEHOLDER" not in events and "Safe House" not in events
 
 
 @pytest.mark.parametrize(
