@@ -136,6 +136,8 @@ def _sprints_exist(facts: TableFacts, numbers: Sequence[int]) -> bool:
     """Return whether distinct unseen cards can lie under the face-down Hideouts, enough for
     each gap, with the face-down cards placed by every turn within each pile's room then."""
     down = facts.face_down
+    if not down:  # nothing face down: only the rooms of the cards in view to check
+        return all(min(room) >= 0 for room in facts.rooms)
     hideouts = {numbers[p] for p in down}
     classes: dict[tuple[int, int], int] = {}  # (Sprint value, pile) -> unseen cards
     for c in range(1, TOP + 1):
