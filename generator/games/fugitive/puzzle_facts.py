@@ -4,6 +4,7 @@
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from generator.errors import QuarryError
 from generator.games.fugitive.cards import (
@@ -74,8 +75,10 @@ class Puzzle:
         answer = data["answer"]
         if not isinstance(answer, list) or len(answer) != len(facts.face_down):
             raise ValueError("answer lists one number for each face-down Hideout")
-        if not all(isinstance(n, int) and not isinstance(n, bool) for n in answer):
-            raise ValueError("answer lists whole numbers")
+        if not all(
+            isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= TOP for n in answer
+        ):
+            raise ValueError(f"answer lists Hideout numbers, whole numbers from 1 to {TOP}")
         reasoning = data["reasoning"]
         if not isinstance(reasoning, list) or not all(isinstance(s, str) for s in reasoning):
             raise ValueError("reasoning is a list of sentences")
@@ -183,8 +186,14 @@ def table_facts(table: object) -> TableFacts:
     impossible at a real table (a card twice, numbers not increasing, counts that do not
     fit the turn, a turn without a guess)."""
     keys = {"deck", "turn", "row", "marshal_hand", "discarded", "draws", "wrong_guesses"}
-    if not isinstance(table, dict) or set(table) != keys:
+    if not isinstance(table, dict):
         raise ValueError(f"a table is an object with the keys {', '.join(sorted(keys))}")
+    missing, extra = sorted(keys - set(table)), sorted(map(str, set(table) - keys))
+    if missing or extra:
+        problem = f"lacks {', '.join(missing)}" if missing else f"has {', '.join(extra)}"
+        raise ValueError(
+            f"the table {problem}; a table has exactly the keys {', '.join(sorted(keys))}"
+        )
     if table["deck"] != "published":
         raise ValueError('deck must be "published" (even Hideouts Sprint +2, odd +1)')
     turn = _int(table["turn"], "turn", 1, 38)
@@ -193,7 +202,7 @@ def table_facts(table: object) -> TableFacts:
         raise ValueError('row starts with {"number": 0, "sprint": []} and has Hideouts after')
     numbers: list[int | None] = [0]
     counts, sprints, placed = [0], [()], [0]
-    cards: list[int] = []
+    cards: list[tuple[int, str]] = []  # every card in view, with where it lies
     for p, card in enumerate(row[1:], start=1):
         if not isinstance(card, dict) or set(card) not in (
             {"sprint_count", "turn"},
@@ -212,26 +221,35 @@ def table_facts(table: object) -> TableFacts:
         if not isinstance(card["sprint"], list):
             raise ValueError(f"row[{p}].sprint is a list of cards")
         number = _int(card["number"], f"row[{p}].number", 1, TOP)
-        under = tuple(sorted(_int(c, f"row[{p}].sprint", 1, TOP) for c in card["sprint"]))
+        under = tuple(
+            sorted(_int(c, f"each card of row[{p}].sprint", 1, TOP) for c in card["sprint"])
+        )
         numbers.append(number)
         counts.append(len(under))
         sprints.append(under)
-        cards += [number, *under]
-    if (
-        placed != sorted(placed)
-        or placed.count(1) > 2
-        or any(placed.count(t) > 1 for t in range(2, turn + 1))
-    ):
-        raise ValueError("Hideouts are placed left to right, up to 2 on turn 1, 1 a turn after")
-    known = [n for n in numbers if n is not None]
-    if known != sorted(set(known)):
-        raise ValueError("revealed Hideout numbers must increase along the row")
+        cards += [(number, f"row[{p}].number")] + [(c, f"row[{p}].sprint") for c in under]
+    for p in range(2, len(placed)):
+        if (
+            placed[p] < placed[p - 1]
+            or placed[p] == placed[p - 1] != 1
+            or placed[p - 2 : p + 1] == [1, 1, 1]
+        ):
+            raise ValueError(
+                f"row[{p}].turn: Hideouts are placed left to right, up to 2 on turn 1 and at "
+                "most 1 on each turn after"
+            )
+    known = [(p, n) for p, n in enumerate(numbers) if n is not None]
+    for (_, a), (p, b) in pairwise(known):
+        if b <= a:
+            raise ValueError(f"row[{p}].number: Hideout numbers increase along the row")
     hand = table["marshal_hand"]
     if not isinstance(hand, list):
         raise ValueError("marshal_hand is a list of cards")
-    hand = sorted(_int(c, "marshal_hand", 4, TOP) for c in hand)
+    hand = sorted(_int(c, "each card of marshal_hand", 4, TOP) for c in hand)
     if len(hand) != turn + 1:
-        raise ValueError(f"by turn {turn} the Marshal holds {turn + 1} cards, not {len(hand)}")
+        raise ValueError(
+            f"marshal_hand: by turn {turn} the Marshal holds {turn + 1} cards, not {len(hand)}"
+        )
     discarded = table["discarded"]
     if not isinstance(discarded, list) or any(
         not isinstance(d, dict)
@@ -240,35 +258,39 @@ def table_facts(table: object) -> TableFacts:
         for d in discarded
     ):
         raise ValueError('discarded is a list of {"card": n, "by": "fugitive" | "marshal"}')
-    gone = tuple((_int(d["card"], "discarded card", 1, TOP), d["by"]) for d in discarded)
-    cards += hand + [c for c, _ in gone]
-    if len(set(cards)) != len(cards):
-        raise ValueError("a card appears twice on the table")
+    gone = tuple((_int(d["card"], "each card of discarded", 1, TOP), d["by"]) for d in discarded)
+    cards += [(c, "marshal_hand") for c in hand] + [(c, "discarded") for c, _ in gone]
+    where: dict[int, str] = {}
+    for c, place in cards:
+        if c in where:
+            raise ValueError(f"the card {c} appears twice: in {where[c]} and in {place}")
+        where[c] = place
     draws = table["draws"]
     if not isinstance(draws, list) or len(draws) != turn - 1:
-        raise ValueError(f"draws gives the pile (1-3) of his draw on each of turns 2-{turn}")
-    draws = (-1, -1) + tuple(_int(d, "draws", 1, 3) - 1 for d in draws)
+        turns = "is empty on turn 1" if turn == 1 else f"gives one pile for each of turns 2-{turn}"
+        raise ValueError(f"draws lists the pile (1-3) of his draw on each turn from 2: it {turns}")
+    draws = (-1, -1) + tuple(_int(d, "each pile of draws", 1, 3) - 1 for d in draws)
     guesses = table["wrong_guesses"]
     if not isinstance(guesses, list) or any(
         not isinstance(g, dict) or set(g) != {"number", "turn"} for g in guesses
     ):
         raise ValueError('wrong_guesses is a list of {"number": n, "turn": t}')
-    wrong_turns = [_int(g["turn"], "wrong guess turn", 1, turn) for g in guesses]
+    wrong_turns = [_int(g["turn"], "each turn of wrong_guesses", 1, turn) for g in guesses]
     if len(set(wrong_turns)) != len(wrong_turns):
-        raise ValueError("the Marshal makes one guess a turn")
+        raise ValueError("wrong_guesses: two on one turn, but the Marshal guesses once a turn")
     free = [t for t in range(1, turn + 1) if t not in wrong_turns]
     found = [t for t, n in zip(placed[1:], numbers[1:], strict=True) if n is not None]
     if finding_turns(found, free) != free:
         raise ValueError(
-            "each turn has one guess: a wrong one, or a right one that found revealed "
-            "Hideouts placed by then"
+            "wrong_guesses: each turn has one guess, a wrong one or a right one that found "
+            "revealed Hideouts placed by then"
         )
     facts = TableFacts(
         tuple(numbers),
         tuple(counts),
         tuple(sprints),
         tuple(placed),
-        1 | sum(1 << c for c in cards),
+        1 | sum(1 << c for c, _ in cards),
         (),
         (),
         draws,
@@ -278,9 +300,11 @@ def table_facts(table: object) -> TableFacts:
     )
     wrong = []
     for g, t in zip(guesses, wrong_turns, strict=True):
-        number, length = _int(g["number"], "wrong guess", 1, TOP), facts.row_at(t)
+        number, length = _int(g["number"], "each number of wrong_guesses", 1, TOP), facts.row_at(t)
         if number in numbers[1 : length + 1]:
-            raise ValueError(f"the guess {number} on turn {t} would have found a Hideout")
+            raise ValueError(
+                f"wrong_guesses: the guess {number} on turn {t} would have found a Hideout"
+            )
         wrong.append((number, t, length))
     rooms = []
     for t in range(turn + 1):
@@ -295,11 +319,15 @@ def table_facts(table: object) -> TableFacts:
             his += [c for c, by in gone if by == "fugitive"]
         rooms.append(tuple(drawn[i] - sum(pile_of(c) == i for c in his) for i in range(3)))
     if any(r < 0 for room in rooms for r in room):
-        raise ValueError("more of his cards from a pile are in view than he had drawn from it")
+        raise ValueError(
+            "draws: more of his cards from a pile are in view than he had drawn from it"
+        )
     theirs = [c for c in hand] + [c for c, by in gone if by == "marshal"]
     for i, (drawn, (low, high)) in enumerate(zip(facts.drawn(turn), PILES, strict=True)):
         if drawn + sum(pile_of(c) == i for c in theirs) > high - low + 1:
-            raise ValueError(f"{PILE_NAMES[i]} holds fewer cards than the two players drew")
+            raise ValueError(
+                f"marshal_hand: {PILE_NAMES[i]} holds fewer cards than the two players drew"
+            )
     return TableFacts(
         facts.numbers,
         facts.counts,
@@ -366,7 +394,7 @@ def is_text(mask: int) -> str:
 
 def as_text(mask: int) -> str:
     values = mask_numbers(mask)
-    return f"= {values[0]}" if len(values) == 1 else f"({numbers_text(values)})"
+    return f"= {values[0]}" if len(values) == 1 else f"(one of {numbers_text(values)})"
 
 
 def position_name(p: int) -> str:

@@ -41,7 +41,15 @@ from generator.games.fugitive.puzzle_facts import (
 
 
 class Contradiction(Exception):
-    pass
+    """The table (or a supposition) leaves some face-down card no possibility. The reason is
+    words or a function giving them: built only when read (case analysis raises many)."""
+
+    def __init__(self, reason: "str | Callable[[], str]") -> None:
+        super().__init__()
+        self.reason = reason
+
+    def __str__(self) -> str:
+        return _words(self.reason)
 
 
 def _words(reason: str | Callable[[], str]) -> str:
@@ -62,12 +70,14 @@ class Board:
                     self.cand[p] &= ~(1 << number)
         self.forced: dict[int, int] = {}  # Sprint card -> the row position it lies under
         self.changed = False
+        self.trial = False  # a supposition of case analysis
 
     def copy(self, steps: list[str] | None) -> "Board":
         board = Board.__new__(Board)
         board.facts, board.level, board.steps = self.facts, self.level, steps
         board.down, board.cand, board.forced = self.down, list(self.cand), dict(self.forced)
         board.changed = False
+        board.trial = True
         return board
 
     def say(self, text: str) -> None:
@@ -82,7 +92,7 @@ class Board:
         if new == old:
             return
         if not new:
-            raise Contradiction(f"{_words(reason)}, so no number is left for H{p}")
+            raise Contradiction(lambda: f"{_words(reason)}, so no number is left for H{p}")
         self.cand[p] = new
         self.changed = True
         if self.steps is not None:
@@ -110,7 +120,9 @@ def _read_facts(board: Board) -> None:
     parts.append(f"{numbers_text(f.hand)} (your hand)")
     if f.discarded:
         parts.append(f"{numbers_text([c for c, _ in f.discarded])} (discarded)")
-    board.say(f"Cards in view, so no face-down Hideout: {'; '.join(parts)}.")
+    board.say(
+        f"These cards are in view, so none of them is a face-down Hideout: {'; '.join(parts)}."
+    )
     for number, turn, length in f.wrong:
         hit = [f"H{p}" for p in board.down if p <= length]
         if hit:
@@ -143,28 +155,36 @@ def _reach(board: Board, p: int, pools: "_Pools | None") -> tuple[int, Callable[
         return k * MAX_SPRINT, lambda: f"{sprint_cards_give(k)} at most +{k * MAX_SPRINT}"
     mask, caps = pools.pool(p)
     best, taken = _greedy(_counts(mask), caps, k)
+
+    def probe(counts: list[list[int]], caps: Sequence[int]) -> tuple[int, int]:
+        return _greedy(counts, caps, k)
+
     if taken < k:
         raise Contradiction(
-            f"H{p} has {sprint_cards_text(k)} but only {taken} unseen cards can be the Fugitive's"
+            lambda: (
+                f"H{p} has {sprint_cards_text(k)}, and {_pool_text(pools, p, mask, caps, k, probe)}"
+            )
         )
     if best == k * MAX_SPRINT:
         return best, lambda: f"{sprint_cards_give(k)} at most +{best}"
-    return best, lambda: f"{sprint_cards_give(k)} at most +{best}: {_pool_text(mask, caps)}"
+    return (
+        best,
+        lambda: (
+            f"{sprint_cards_give(k)} at most +{best}: {_pool_text(pools, p, mask, caps, k, probe)}"
+        ),
+    )
 
 
 def _link(board: Board, p: int, reach: int, why: Callable[[], str]) -> None:
     """Narrow positions p-1 and p with each other: p-1 < p <= p-1 + 3 + Sprint."""
     prev, cur = board.cand[p - 1], board.cand[p]
     gap = NORMAL_REACH + reach
+    before = "the 0" if p == 1 else f"{position_name(p - 1)} {as_text(prev)}"
     if board.facts.numbers[p] is None:
         board.narrow(
             p,
             span_mask(mask_lowest(prev) + 1, mask_highest(prev) + gap),
-            lambda: (
-                f"H{p} lies above {position_name(p - 1)} {as_text(prev)} "
-                f"and at most {gap} beyond it "
-                f"({why()})"
-            ),
+            lambda: f"H{p} lies above {before} and at most {gap} beyond it ({why()})",
         )
         cur = board.cand[p]
     if board.facts.numbers[p - 1] is None:
@@ -233,29 +253,64 @@ class _Pools:
             if c & (c - 1) == 0:
                 known |= c
         self.blocked = f.seen | known
-        usage = _usage(board, _in_pile(board))
+        self.forced = dict(board.forced)
+        self.in_pile = _in_pile(board)
+        self.usage = _usage(board, self.in_pile)
         # slack[t][i]: the least room left in pile i on any turn from t to the end
         self.slack = [[0, 0, 0] for _ in range(f.turn + 2)]
         self.slack[f.turn + 1] = [99, 99, 99]
         for t in range(f.turn, -1, -1):
             for i in range(3):
-                self.slack[t][i] = min(self.slack[t + 1][i], f.rooms[t][i] - usage[t][i])
+                self.slack[t][i] = min(self.slack[t + 1][i], f.rooms[t][i] - self.usage[t][i])
 
     def pool(self, p: int) -> tuple[int, list[int]]:
         """Return the cards that can be Sprint cards of position p (a mask) and each pile's
         room for them: unseen, not a known Hideout, not a Sprint card under another; at
         most the room left on every turn from the one p was placed on."""
-        board = self.board
         elsewhere = 0
         own = [0, 0, 0]
-        for c, q in board.forced.items():
+        for c, q in self.forced.items():
             if q != p:
                 elsewhere |= 1 << c
             elif pile_of(c) >= 0:
                 own[pile_of(c)] += 1
-        slack = self.slack[board.facts.placed[p]]
+        slack = self.slack[self.board.facts.placed[p]]
         caps = [slack[i] + own[i] for i in range(3)]
         return ALL_NUMBERS & ~(self.blocked | elsewhere), caps
+
+    def room_text(self, p: int, pile: int) -> str:
+        """Return why pile `pile` has only its room for the Sprint cards of position p: the
+        turn (from p's on) where the least is left, and the cards that take the rest."""
+        f = self.board.facts
+        turn = min(
+            range(f.placed[p], f.turn + 1), key=lambda t: f.rooms[t][pile] - self.usage[t][pile]
+        )
+        hideouts = [q for q in self.in_pile[pile] if f.placed[q] <= turn]
+        sprints = sorted(
+            (c, q)
+            for c, q in self.forced.items()
+            if q != p and pile_of(c) == pile and f.placed[q] <= turn
+        )
+        words = _accounted(f, turn, pile, hideouts, sprints)
+        drawn, name = f.drawn(turn)[pile], f"pile {pile + 1}"
+        if not drawn:
+            return f"he had drawn no card from {name} by turn {turn}"
+        if not words:
+            many = "one card" if drawn == 1 else f"{drawn} cards"
+            return f"he had drawn only {many} from {name} by turn {turn}"
+        if len(words) > drawn:
+            return (
+                f"{join_words(words)} would be {len(words)} cards from {name} placed by turn "
+                f"{turn}, more than the {drawn} he had drawn from it"
+            )
+        verb = "accounts" if len(words) == 1 else "account"
+        if drawn == 1:
+            return f"{words[0]} {verb} for the one card he had drawn from {name} by turn {turn}"
+        if len(words) < drawn:
+            share = f"{'one' if len(words) == 1 else len(words)} of the {drawn} cards"
+        else:
+            share = "both cards" if drawn == 2 else f"all {drawn} cards"
+        return f"{join_words(words)} {verb} for {share} he had drawn from {name} by turn {turn}"
 
 
 def _in_pile(board: Board) -> list[list[int]]:
@@ -263,41 +318,87 @@ def _in_pile(board: Board) -> list[list[int]]:
     return [[p for p in board.down if board.cand[p] & ~PILE_MASKS[i] == 0] for i in range(3)]
 
 
-def _pool_text(mask: int, caps: Sequence[int]) -> str:
-    parts = []
-    own = [c for c in START_CARDS if mask >> c & 1]
+def _accounted(
+    f: TableFacts, turn: int, pile: int, hideouts: Sequence[int], sprints: Sequence[tuple]
+) -> list[str]:
+    """Return the cards placed by `turn` that come from `pile`, as words: his cards in view
+    (with the cards he discarded, at the end), then the face-down Hideouts and Sprint cards
+    known to come from it."""
+    seen = sorted(
+        c
+        for q in range(1, len(f.numbers))
+        if f.numbers[q] is not None and f.placed[q] <= turn
+        for c in (f.numbers[q], *f.sprints[q])
+        if pile_of(c) == pile
+    )
+    if turn == f.turn:
+        seen += sorted(c for c, by in f.discarded if by == "fugitive" and pile_of(c) == pile)
+    words = [str(c) for c in seen] + [f"H{q}" for q in hideouts]
+    return words + [f"the {c} under H{q}" for c, q in sprints]
+
+
+def _pool_text(
+    pools: _Pools,
+    p: int,
+    mask: int,
+    caps: Sequence[int],
+    k: int,
+    probe: Callable[[list[list[int]], Sequence[int]], object],
+) -> str:
+    """Return the cards position p's Sprint cards can be, in words, with the reason for each
+    pile's limit where the limit matters (`probe` gives the result that a larger limit
+    would change)."""
+    options = []
+    own = [str(c) for c in START_CARDS if mask >> c & 1]
     if own:
-        parts.append(numbers_text(own))
-    for i in range(3):
+        options.append(f"his own {join_words(own)}")
+    counts = _counts(mask)
+    result = probe(counts, caps)
+    reasons = []
+    for i, (low, high) in enumerate(PILES):
         inside = mask_numbers(mask & PILE_MASKS[i])
-        if not inside or caps[i] <= 0:
+        if not inside:
             continue
         if caps[i] >= len(inside) and len(inside) <= 4:
-            parts.append(numbers_text(inside))
+            options.append(join_words([str(c) for c in inside]))
         elif caps[i] >= len(inside):
-            parts.append(f"any unseen card of {PILES[i][0]}-{PILES[i][1]}")
-        else:
+            options.append(f"any unseen card of {low}-{high}")
+        elif caps[i] > 0:
             many = "one card" if caps[i] == 1 else f"{caps[i]} cards"
-            parts.append(f"{many} of {PILES[i][0]}-{PILES[i][1]}")
-    if not parts:
-        return "he can hold no unseen card for them"
-    return "his Sprint cards can only be " + " or ".join(parts)
+            options.append(f"at most {many} of {low}-{high}")
+        if caps[i] < min(len(inside), k):
+            wider = list(caps)
+            wider[i] = k
+            if probe(counts, wider) != result:
+                reasons.append(pools.room_text(p, i))
+    if options:
+        text = "he can sprint only with " + ", plus ".join(options)
+    else:
+        text = "he has no card left to sprint with"
+    if len(reasons) == 1:
+        text += f", as {reasons[0]}"
+    elif len(reasons) == 2:
+        text += f", as {reasons[0]}, and {reasons[1]}"
+    elif reasons:
+        text += ", as " + "; ".join(reasons[:-1]) + "; and " + reasons[-1]
+    return text
 
 
 def _budget_reason(board: Board, turn: int, pile: int, hideouts, sprints) -> str:
     f = board.facts
     drawn = f.drawn(turn)[pile]
-    room = f.rooms[turn][pile]
-    when = "by now" if turn == f.turn else f"by turn {turn}"
-    text = (
-        f"{when[0].upper()}{when[1:]} he had drawn {plural(drawn, 'card')} from "
-        f"{PILE_NAMES[pile]} and {drawn - room} of his cards from it placed by then "
-        f"{'is' if drawn - room == 1 else 'are'} in view"
+    if not drawn:
+        return (
+            f"By turn {turn} he had drawn no card from {PILE_NAMES[pile]}: no card placed by "
+            "then comes from it"
+        )
+    words = _accounted(f, turn, pile, hideouts, sprints)
+    verb = "accounts" if len(words) == 1 else "account"
+    them = "it" if drawn == 1 else "all of them"
+    return (
+        f"By turn {turn} he had drawn {plural(drawn, 'card')} from {PILE_NAMES[pile]}, and "
+        f"{join_words(words)} {verb} for {them}: no other card placed by then comes from it"
     )
-    takers = [f"H{q}" for q in hideouts] + [f"Sprint card {c}" for c in sprints]
-    if takers:
-        text += f"; {join_words(takers)} {'takes' if len(takers) == 1 else 'take'} the rest"
-    return f"{text}: no other card placed by then comes from {PILES[pile][0]}-{PILES[pile][1]}"
 
 
 def _budgets(board: Board) -> None:
@@ -310,14 +411,16 @@ def _budgets(board: Board) -> None:
     for turn in range(first, f.turn + 1):
         for i in range(3):
             used, room = usage[turn][i], f.rooms[turn][i]
-            if used > room:
-                raise Contradiction(
-                    f"{plural(used, 'face-down card')} placed by turn {turn} would come from "
-                    f"{PILE_NAMES[i]}, which had room for {room}"
-                )
             if used < room:
                 continue
             hideouts = [q for q in in_pile[i] if f.placed[q] <= turn]
+            sprints = sorted(
+                (c, q) for c, q in board.forced.items() if f.placed[q] <= turn and pile_of(c) == i
+            )
+            if used > room:
+                raise Contradiction(
+                    lambda turn=turn, i=i, h=hideouts, s=sprints: _overdrawn(board, turn, i, h, s)
+                )
             others = [
                 p
                 for p in board.down
@@ -325,9 +428,6 @@ def _budgets(board: Board) -> None:
             ]
             if not others:
                 continue
-            sprints = sorted(
-                c for c, q in board.forced.items() if f.placed[q] <= turn and pile_of(c) == i
-            )
             for p in others:
                 board.narrow(
                     p,
@@ -338,6 +438,44 @@ def _budgets(board: Board) -> None:
                 )
             in_pile = _in_pile(board)
             usage = _usage(board, in_pile)
+
+
+def _overdrawn(board: Board, turn: int, pile: int, hideouts, sprints) -> str:
+    words = _accounted(board.facts, turn, pile, hideouts, sprints)
+    drawn = board.facts.drawn(turn)[pile]
+    had = f"only {drawn}" if drawn else "none"
+    return (
+        f"{join_words(words)} would be {len(words)} cards from {PILE_NAMES[pile]} placed by "
+        f"turn {turn}, and he had drawn {had} from it by then"
+    )
+
+
+def _bounds_text(board: Board, p: int) -> str:
+    """Return the bounds that set the least gap before position p, in words."""
+    low, prev = mask_lowest(board.cand[p]), board.cand[p - 1]
+    if p == 1:
+        return f"H{p} is at least {low}"
+    if prev & (prev - 1) == 0:
+        return f"H{p} is at least {low} and {position_name(p - 1)} is {mask_lowest(prev)}"
+    return f"H{p} is at least {low} and {position_name(p - 1)} at most {mask_highest(prev)}"
+
+
+def _without(classes: Sequence[tuple[int, int]], k: int, need: int) -> Callable:
+    """Return a probe for _pool_text: for each class (Sprint value, group) in `classes`,
+    whether k cards reach `need` without one card of it (with no classes: whether they
+    reach it at all)."""
+
+    def probe(counts: list[list[int]], caps: Sequence[int]) -> tuple[bool, ...]:
+        if not classes:
+            return (_greedy(counts, caps, k)[0] >= need,)
+        out = []
+        for v, g in classes:
+            counts[v][g] -= 1
+            out.append(_greedy(counts, caps, k)[0] >= need)
+            counts[v][g] += 1
+        return tuple(out)
+
+    return probe
 
 
 def _forced_sprints(board: Board, pools: "_Pools") -> None:
@@ -357,13 +495,16 @@ def _forced_sprints(board: Board, pools: "_Pools") -> None:
         best = _greedy(counts, caps, k)[0]
         if best < need:
             raise Contradiction(
-                f"H{p} needs at least +{need} from its {sprint_cards_text(k)} "
-                f"but {_pool_text(mask, caps)}"
-                f": at most +{best}"
+                lambda p=p, k=k, need=need, best=best, mask=mask, caps=caps, pools=pools: (
+                    f"H{p} needs at least +{need} from its {sprint_cards_text(k)} "
+                    f"({_bounds_text(board, p)}), and they give at most +{best}: "
+                    + _pool_text(pools, p, mask, caps, k, _without([], k, need))
+                )
             )
         if best - need >= MAX_SPRINT:
             continue  # losing any one card costs at most MAX_SPRINT: nothing is forced
         new = 0
+        classes = []
         for v, row in enumerate(counts):
             for g, count in enumerate(row):
                 if not count:
@@ -371,6 +512,7 @@ def _forced_sprints(board: Board, pools: "_Pools") -> None:
                 row[g] -= 1
                 if _greedy(counts, caps, k)[0] < need:
                     new |= mask & SPRINT_VALUE_MASKS[v] & SPRINT_GROUPS[g]
+                    classes.append((v, g))
                 row[g] += 1
         new_cards = mask_numbers(new & ~sum(1 << c for c, q in board.forced.items() if q == p))
         if not new_cards:
@@ -379,15 +521,21 @@ def _forced_sprints(board: Board, pools: "_Pools") -> None:
             board.forced[c] = p
         board.changed = True
         named = join_words([str(c) for c in new_cards])
-        if board.steps is not None:
+        drop = sum(1 << c for c in new_cards)
+        # Once every Hideout is known the finding adds nothing to the answer (in a
+        # supposition it may still lead to the contradiction).
+        needed = board.trial or not board.solved()
+        if board.steps is not None and needed:
+            which = f"the {named}" if len(new_cards) == 1 else f"each of {named}"
+            verb = "lies" if len(new_cards) == 1 else "lie"
+            pool = _pool_text(pools, p, mask, caps, k, _without(classes, k, need))
             board.say(
-                f"H{p} needs at least +{need} from its {sprint_cards_text(k)} (H{p} is at least "
-                f"{mask_lowest(board.cand[p])}, {position_name(p - 1)} at most "
-                f"{mask_highest(board.cand[p - 1])}) and "
-                f"{_pool_text(mask, caps)}: {named} must lie under H{p}."
+                f"H{p} needs at least +{need} from its {sprint_cards_text(k)} "
+                f"({_bounds_text(board, p)}), and {pool}: "
+                f"he needs {which} to reach +{need}, so {which.removeprefix('each of ')} {verb} "
+                f"under H{p}."
             )
         verb = "is a Sprint card" if len(new_cards) == 1 else "are Sprint cards"
-        drop = sum(1 << c for c in new_cards)
         for q in board.down:
             board.narrow(q, ~drop, f"{named} {verb} under H{p}")
         pools = _Pools(board)
@@ -405,8 +553,8 @@ def _supply(board: Board) -> None:
         )
         if need > supply:
             raise Contradiction(
-                f"the face-down cards placed by turn {turn} number {need} but he can have "
-                f"held only {supply}"
+                f"{plural(need, 'face-down card')} were placed by turn {turn}, more than the "
+                f"{supply} he can have held"
             )
 
 
