@@ -11,10 +11,10 @@ def _build_kit(request: KitRequest) -> None:
 
 
 def _make_puzzles(count: int, difficulty: str, seed: int, loops: bool) -> list:
-    """Return `count` certified puzzles (`loops` is The Hunt's option: ignored here)."""
-    from generator.games.fugitive.puzzles import generate_puzzles
+    """Return `count` certified puzzles (QuarryError for `loops`, an option of The Hunt)."""
+    from generator.games.fugitive.puzzles import make_puzzles
 
-    return generate_puzzles(count, difficulty, seed)
+    return make_puzzles(count, difficulty, seed, loops)
 
 
 def _write_puzzle_book(request: KitRequest, puzzles: list) -> None:

@@ -275,8 +275,9 @@ def test_the_puzzle_verb_writes_a_book_and_json_whose_answers_match(root, tmp_pa
         (["--count", 0], "--count"),
         (["--count", 201], "--count"),
         (["--difficulty", "extreme"], "extreme"),
+        (["--loops"], "--loops"),
     ],
-    ids=["count 0", "count 201", "difficulty extreme"],
+    ids=["count 0", "count 201", "difficulty extreme", "loops"],
 )
 def test_bad_options_give_one_line_exit_2_and_write_nothing(
     monkeypatch, capsys, tmp_path, args, expected
