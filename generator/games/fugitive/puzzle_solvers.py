@@ -142,11 +142,11 @@ def _reach(board: Board, p: int, pools: "_Pools | None") -> tuple[int, Callable[
         total = sum(SPRINT[c] for c in f.sprints[p])
         if not k:
             return 0, lambda: "no Sprint cards"
-        named = numbers_text(f.sprints[p])
         return (
             total,
             lambda: (
-                f"Sprint card{'s' if k > 1 else ''} {named} give{'' if k > 1 else 's'} +{total}"
+                f"Sprint card{'s' if k > 1 else ''} {numbers_text(f.sprints[p])} "
+                f"give{'' if k > 1 else 's'} +{total}"
             ),
         )
     if not k:
@@ -179,12 +179,15 @@ def _link(board: Board, p: int, reach: int, why: Callable[[], str]) -> None:
     """Narrow positions p-1 and p with each other: p-1 < p <= p-1 + 3 + Sprint."""
     prev, cur = board.cand[p - 1], board.cand[p]
     gap = NORMAL_REACH + reach
-    before = "the 0" if p == 1 else f"{position_name(p - 1)} {as_text(prev)}"
     if board.facts.numbers[p] is None:
         board.narrow(
             p,
             span_mask(mask_lowest(prev) + 1, mask_highest(prev) + gap),
-            lambda: f"H{p} lies above {before} and at most {gap} beyond it ({why()})",
+            lambda: (
+                f"H{p} lies above "
+                f"{'the 0' if p == 1 else f'{position_name(p - 1)} {as_text(prev)}'} "
+                f"and at most {gap} beyond it ({why()})"
+            ),
         )
         cur = board.cand[p]
     if board.facts.numbers[p - 1] is None:
