@@ -3,8 +3,6 @@ the deck itself (`meets`, plain Python, never the CP-SAT model); half-three agre
 brute-force count of pairs; ranking, the report, and `quarry generate deck`."""
 
 import json
-import subprocess
-import sys
 from itertools import combinations
 
 import numpy as np
@@ -402,19 +400,10 @@ def test_generate_decks_with_the_bots():
 
 
 # --- the command line ------------------------------------------------------------------------
-def quarry(root, *args):
-    return subprocess.run(
-        [sys.executable, "-m", "generator", *args],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        stdin=subprocess.DEVNULL,
-    )
 
 
-def test_generate_deck_writes_a_deck_json_that_simulate_accepts(root, tmp_path):
+def test_generate_deck_writes_a_deck_json_that_simulate_accepts(root, tmp_path, quarry):
     done = quarry(
-        root,
         "generate",
         "deck",
         "--constraint",
@@ -439,9 +428,7 @@ def test_generate_deck_writes_a_deck_json_that_simulate_accepts(root, tmp_path):
     assert config.variant == "helpful-marshal" and config.events_per_pile[0] <= 1
     report = json.loads((folder / "report.json").read_text())
     assert report["best"]["deck"] == config.to_json()
-    simulated = quarry(
-        root, "simulate", "fugitive", "--deck", str(folder / "deck.json"), "--games", "3"
-    )
+    simulated = quarry("simulate", "fugitive", "--deck", str(folder / "deck.json"), "--games", "3")
     assert simulated.returncode == 0, simulated.stderr
     assert "variant=helpful-marshal" in simulated.stdout
     # The designed deck's cards: its Hideouts and roles (5 sheets of fronts, 5 of backs),
@@ -459,12 +446,12 @@ def test_generate_deck_writes_a_deck_json_that_simulate_accepts(root, tmp_path):
     ["events>=6", "pile1-events>=11", "sevens>=2", "variant=random,events<=3"],
 )
 def test_generate_deck_refuses_bad_constraints_in_one_line_and_writes_nothing(
-    root, tmp_path, constraint
+    root, tmp_path, constraint, quarry
 ):
     args = ["generate", "deck", "--games", "2", "--candidates", "1", "--out", str(tmp_path)]
     for text in constraint.split(","):
         args += ["--constraint", text]
-    done = quarry(root, *args)
+    done = quarry(*args)
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and done.stderr.startswith("quarry: error:")
     assert "Traceback" not in done.stderr and not done.stdout

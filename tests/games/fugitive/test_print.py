@@ -199,21 +199,11 @@ def test_rules_reference_fits_one_page_with_the_key_facts(book, paper):
     assert len(_classed(svg, "row-figure")) == 1
 
 
-def test_our_words_are_not_copied_from_the_rules_text(book, root, cards):
+def test_our_words_are_not_copied_from_the_rules_text(book, cards, copied_runs):
     """No run of eight words from the seed rules appears on the reference or any card."""
-    seed = (root.parent / "shared" / "seeds" / "003_0229a84e315fd9bd.txt").resolve()
-    if not seed.exists():
-        pytest.skip("the seed rules text is not beside the repository")
-
-    def words(text):
-        return re.findall(r"[a-z0-9]+", text.lower())
-
-    source = words(seed.read_text(encoding="utf-8"))
-    runs = {tuple(source[i : i + 8]) for i in range(len(source) - 7)}
     ours = [fugitive_print.reference_svg(book.paper("a4")), *cards.values()]
     for svg in ours:
-        mine = words(_all_text(svg))
-        assert not [mine[i : i + 8] for i in range(len(mine) - 7) if tuple(mine[i : i + 8]) in runs]
+        assert not copied_runs("003_0229a84e315fd9bd.txt", _all_text(svg))
 
 
 # --- sheets and the kit ---------------------------------------------------------------------

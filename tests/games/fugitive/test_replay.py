@@ -2,8 +2,6 @@
 
 import json
 import random
-import subprocess
-import sys
 
 import pytest
 
@@ -24,16 +22,6 @@ from generator.games.fugitive.rules import (
 EXAMPLE = "examples/fugitive-record.json"
 
 
-def run(root, *args):
-    return subprocess.run(
-        [sys.executable, "-m", "generator", *args],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        stdin=subprocess.DEVNULL,
-    )
-
-
 def example(root):
     return json.loads((root / EXAMPLE).read_text())
 
@@ -51,9 +39,9 @@ def test_fugitive_is_registered_for_replay():
     assert game.state_from_header is state_from_header and game.result_text is result_text
 
 
-def test_the_example_record_replays_to_its_stored_result(root):
+def test_the_example_record_replays_to_its_stored_result(root, quarry):
     record = example(root)
-    done = run(root, "replay", "fugitive", EXAMPLE)
+    done = quarry("replay", "fugitive", EXAMPLE)
     assert done.returncode == 0, done.stderr
     result = record["result"]
     assert done.stdout.startswith(f"{result['winner'].capitalize()} wins")
@@ -71,12 +59,12 @@ def test_the_example_record_is_a_random_events_game_that_shows_its_events(root):
     assert record["actions"] == [format_action(parse_action(a)) for a in record["actions"]]
 
 
-def _broken(root, tmp_path, change):
+def _broken(root, quarry, tmp_path, change):
     record = example(root)
     change(record)
     path = tmp_path / "record.json"
     path.write_text(json.dumps(record))
-    return run(root, "replay", "fugitive", str(path))
+    return quarry("replay", "fugitive", str(path))
 
 
 def _first(record, prefix):
@@ -162,24 +150,24 @@ def _set(index_of, text):
     ],
 )
 def test_an_illegal_record_stops_at_the_first_bad_step_with_its_reason(
-    root, tmp_path, change, expected
+    root, quarry, tmp_path, change, expected
 ):
-    done = _broken(root, tmp_path, change)
+    done = _broken(root, quarry, tmp_path, change)
     assert done.returncode == 2
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and expected in lines[0], done.stderr
     assert "Traceback" not in done.stderr
 
 
-def test_the_step_named_is_the_edited_one(root, tmp_path):
+def test_the_step_named_is_the_edited_one(root, quarry, tmp_path):
     record = example(root)
     index = _first(record, "discard")
-    done = _broken(root, tmp_path, _set(lambda r: index, "discard 42"))
+    done = _broken(root, quarry, tmp_path, _set(lambda r: index, "discard 42"))
     assert f"step {index + 1} (turn " in done.stderr
 
 
-def test_a_record_that_stops_early_says_where_it_stops(root, tmp_path):
-    done = _broken(root, tmp_path, lambda r: r.update(actions=r["actions"][:9]))
+def test_a_record_that_stops_early_says_where_it_stops(root, quarry, tmp_path):
+    done = _broken(root, quarry, tmp_path, lambda r: r.update(actions=r["actions"][:9]))
     assert done.returncode == 0, done.stderr
     assert "the record stops during turn 2" in done.stdout
 

@@ -1,37 +1,25 @@
 """Replaying Hunt records: legal records reach their result, illegal ones stop at the step."""
 
 import json
-import subprocess
-import sys
 
 import pytest
 
 
-def run(root, *args):
-    return subprocess.run(
-        [sys.executable, "-m", "generator", *args],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        stdin=subprocess.DEVNULL,
-    )
-
-
-def test_the_example_record_replays_to_its_stored_result(root):
+def test_the_example_record_replays_to_its_stored_result(root, quarry):
     record = json.loads((root / "examples" / "hunt-record.json").read_text())
-    done = run(root, "replay", "hunt", "examples/hunt-record.json")
+    done = quarry("replay", "hunt", "examples/hunt-record.json")
     assert done.returncode == 0, done.stderr
     result = record["result"]
     assert f"after turn {result['turns']}" in done.stdout
     assert f"scores {result['dragon_score']}" in done.stdout
 
 
-def _broken(root, tmp_path, change):
+def _broken(root, quarry, tmp_path, change):
     record = json.loads((root / "examples" / "hunt-record.json").read_text())
     change(record)
     path = tmp_path / "record.json"
     path.write_text(json.dumps(record))
-    return run(root, "replay", "hunt", str(path))
+    return quarry("replay", "hunt", str(path))
 
 
 @pytest.mark.parametrize(
@@ -62,20 +50,20 @@ def _broken(root, tmp_path, change):
     ],
 )
 def test_an_illegal_record_stops_at_the_first_bad_step_with_its_reason(
-    root, tmp_path, change, expected
+    root, quarry, tmp_path, change, expected
 ):
-    done = _broken(root, tmp_path, change)
+    done = _broken(root, quarry, tmp_path, change)
     assert done.returncode == 2
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and expected in lines[0]
 
 
-def test_a_record_that_stops_early_says_where_it_stops(root, tmp_path):
-    done = _broken(root, tmp_path, lambda r: r.update(actions=r["actions"][:7], log=None))
+def test_a_record_that_stops_early_says_where_it_stops(root, quarry, tmp_path):
+    done = _broken(root, quarry, tmp_path, lambda r: r.update(actions=r["actions"][:7], log=None))
     assert done.returncode == 0
     assert "stops during turn" in done.stdout
 
 
-def test_replaying_an_unknown_game_is_refused(root):
-    done = run(root, "replay", "chess", "examples/hunt-record.json")
+def test_replaying_an_unknown_game_is_refused(root, quarry):
+    done = quarry("replay", "chess", "examples/hunt-record.json")
     assert done.returncode == 2 and "unknown game 'chess'" in done.stderr
