@@ -205,19 +205,14 @@ def generate_routes(
 
     Example: quarry generate routes --constraint town-reachable --constraint lair-return<=2
     """
-    from generator.games.hunt.design import generate_routes as design
-    from generator.games.hunt.design import report_text
+    from generator.games.hunt.design import generate_routes, report_text
     from generator.games.hunt.print import build_routes_kit
-    from generator.kit import KitRequest, KitWriter
-    from generator.render.layouts import LayoutBook
 
-    book = LayoutBook()
-    sheet_paper = book.paper(paper)
-    report = design(constraint or [], seed, loops, candidates, games, jobs=jobs)
-    meta = {"kind": "design", "game": "hunt", "paper": sheet_paper.name, "seed": seed}
-    with KitWriter(out, "hunt-routes", meta) as writer:
-        build_routes_kit(KitRequest(writer, book, sheet_paper, seed), report)
-    _report(quiet, [report_text(report), f"wrote {writer.final_path}"])
+    def design():
+        return generate_routes(constraint or [], seed, loops, candidates, games, jobs=jobs)
+
+    written = _write_design("hunt", "hunt-routes", out, paper, seed, design, build_routes_kit)
+    _report(quiet, [report_text(written[1]), f"wrote {written[0]}"])
 
 
 @generate_app.command("deck")
@@ -242,16 +237,27 @@ def generate_deck(
     """
     from generator.games.fugitive.design import generate_decks, report_text
     from generator.games.fugitive.print import build_deck_kit
+
+    def design():
+        return generate_decks(constraint or [], seed, target, candidates, games, jobs=jobs)
+
+    written = _write_design("fugitive", "fugitive-deck", out, paper, seed, design, build_deck_kit)
+    _report(quiet, [report_text(written[1]), f"wrote {written[0]}"])
+
+
+def _write_design(game: str, name: str, out: Path, paper: str, seed: int, design, build):
+    """Check the paper, run `design()` (which checks its own options before any work), and
+    write its report into OUT/NAME with `build(request, report)`; return (folder, report)."""
     from generator.kit import KitRequest, KitWriter
     from generator.render.layouts import LayoutBook
 
     book = LayoutBook()
     sheet_paper = book.paper(paper)
-    report = generate_decks(constraint or [], seed, target, candidates, games, jobs=jobs)
-    meta = {"kind": "design", "game": "fugitive", "paper": sheet_paper.name, "seed": seed}
-    with KitWriter(out, "fugitive-deck", meta) as writer:
-        build_deck_kit(KitRequest(writer, book, sheet_paper, seed), report)
-    _report(quiet, [report_text(report), f"wrote {writer.final_path}"])
+    report = design()
+    meta = {"kind": "design", "game": game, "paper": sheet_paper.name, "seed": seed}
+    with KitWriter(out, name, meta) as writer:
+        build(KitRequest(writer, book, sheet_paper, seed), report)
+    return writer.final_path, report
 
 
 MAX_SIMULATED_GAMES = 1_000_000
