@@ -177,29 +177,35 @@ def _reach(board: Board, p: int, pools: "_Pools | None") -> tuple[int, Callable[
 
 def _link(board: Board, p: int, reach: int, why: Callable[[], str]) -> None:
     """Narrow positions p-1 and p with each other: p-1 < p <= p-1 + 3 + Sprint."""
-    prev, cur = board.cand[p - 1], board.cand[p]
+    cand = board.cand
+    prev, cur = cand[p - 1], cand[p]
     gap = NORMAL_REACH + reach
-    if board.facts.numbers[p] is None:
-        board.narrow(
-            p,
-            span_mask(mask_lowest(prev) + 1, mask_highest(prev) + gap),
-            lambda: (
-                f"H{p} lies above "
-                f"{'the 0' if p == 1 else f'{position_name(p - 1)} {as_text(prev)}'} "
-                f"and at most {gap} beyond it ({why()})"
-            ),
-        )
-        cur = board.cand[p]
-    if board.facts.numbers[p - 1] is None:
-        board.narrow(
-            p - 1,
-            span_mask(mask_lowest(cur) - gap, mask_highest(cur) - 1),
-            lambda: (
-                f"H{p} {as_text(cur)} lies above {position_name(p - 1)} "
-                f"and at most {gap} beyond it "
-                f"({why()})"
-            ),
-        )
+    numbers = board.facts.numbers
+    if numbers[p] is None:
+        keep = span_mask(mask_lowest(prev) + 1, mask_highest(prev) + gap)
+        if cur & keep != cur:  # narrow() is called only when it narrows: its words cost
+            board.narrow(
+                p,
+                keep,
+                lambda: (
+                    f"H{p} lies above "
+                    f"{'the 0' if p == 1 else f'{position_name(p - 1)} {as_text(prev)}'} "
+                    f"and at most {gap} beyond it ({why()})"
+                ),
+            )
+            cur = cand[p]
+    if numbers[p - 1] is None:
+        keep = span_mask(mask_lowest(cur) - gap, mask_highest(cur) - 1)
+        if prev & keep != prev:
+            board.narrow(
+                p - 1,
+                keep,
+                lambda: (
+                    f"H{p} {as_text(cur)} lies above {position_name(p - 1)} "
+                    f"and at most {gap} beyond it "
+                    f"({why()})"
+                ),
+            )
     elif not mask_lowest(prev) < mask_lowest(cur) <= mask_lowest(prev) + gap:  # both revealed
         raise Contradiction(f"H{p} cannot follow {position_name(p - 1)}")
 
@@ -215,31 +221,55 @@ def _greedy(counts: list[list[int]], caps: Sequence[int], k: int) -> tuple[int, 
     room = [k, *caps]  # his own 1, 2, 3 come from no pile, so have no cap
     total = taken = 0
     for value, row in zip(SPRINT_VALUES, counts, strict=True):
-        for g, count in enumerate(row):
-            take = min(count, room[g], k - taken)
-            if take > 0:
-                room[g] -= take
-                taken += take
-                total += take * value
+        for g in range(4):
+            count = row[g]
+            if count:
+                take = min(count, room[g], k - taken)
+                if take > 0:
+                    room[g] -= take
+                    taken += take
+                    total += take * value
         if taken == k:
             break
     return total, taken
+
+
+def _greedy_taken(counts: list[list[int]], caps: Sequence[int], k: int) -> list[list[int]]:
+    """Return how many cards of each class (Sprint value, group) _greedy takes."""
+    room = [k, *caps]
+    left = k
+    taken = [[0, 0, 0, 0] for _ in counts]
+    for row, took in zip(counts, taken, strict=True):
+        for g in range(4):
+            take = min(row[g], room[g], left)
+            if take > 0:
+                room[g] -= take
+                left -= take
+                took[g] = take
+        if not left:
+            break
+    return taken
 
 
 def _usage(board: Board, in_pile: list[list[int]]) -> list[list[int]]:
     """Return usage[t][i]: the face-down cards placed by turn t known to come from pile i
     (Hideouts whose candidates all lie in it, Sprint cards known to lie under one)."""
     f = board.facts
+    placed = f.placed
     per_turn = [[0, 0, 0] for _ in range(f.turn + 1)]
     for i in range(3):
         for q in in_pile[i]:
-            per_turn[f.placed[q]][i] += 1
+            per_turn[placed[q]][i] += 1
     for c, q in board.forced.items():
-        if pile_of(c) >= 0:
-            per_turn[f.placed[q]][pile_of(c)] += 1
-    for t in range(1, f.turn + 1):
-        for i in range(3):
-            per_turn[t][i] += per_turn[t - 1][i]
+        pile = pile_of(c)
+        if pile >= 0:
+            per_turn[placed[q]][pile] += 1
+    a = b = c = 0
+    for row in per_turn:
+        a += row[0]
+        b += row[1]
+        c += row[2]
+        row[0], row[1], row[2] = a, b, c
     return per_turn
 
 
@@ -260,11 +290,14 @@ class _Pools:
         self.in_pile = _in_pile(board)
         self.usage = _usage(board, self.in_pile)
         # slack[t][i]: the least room left in pile i on any turn from t to the end
-        self.slack = [[0, 0, 0] for _ in range(f.turn + 2)]
-        self.slack[f.turn + 1] = [99, 99, 99]
+        self.slack = [[99, 99, 99]] * (f.turn + 2)
+        a = b = c = 99
         for t in range(f.turn, -1, -1):
-            for i in range(3):
-                self.slack[t][i] = min(self.slack[t + 1][i], f.rooms[t][i] - self.usage[t][i])
+            room, used = f.rooms[t], self.usage[t]
+            a = min(a, room[0] - used[0])
+            b = min(b, room[1] - used[1])
+            c = min(c, room[2] - used[2])
+            self.slack[t] = [a, b, c]
 
     def pool(self, p: int) -> tuple[int, list[int]]:
         """Return the cards that can be Sprint cards of position p (a mask) and each pile's
@@ -404,12 +437,16 @@ def _budget_reason(board: Board, turn: int, pile: int, hideouts, sprints) -> str
     )
 
 
-def _budgets(board: Board) -> None:
+def _budgets(board: Board, pools: "_Pools") -> None:
     """Level 2: when a pile's room by some turn is taken, no other face-down Hideout placed
-    by that turn comes from it."""
+    by that turn comes from it. `pools` is this pass's: its usage holds while the pass has
+    changed nothing."""
     f = board.facts
-    in_pile = _in_pile(board)
-    usage = _usage(board, in_pile)
+    if board.changed:
+        in_pile = _in_pile(board)
+        usage = _usage(board, in_pile)
+    else:
+        in_pile, usage = pools.in_pile, pools.usage
     first = min(f.placed[p] for p in board.down)
     for turn in range(first, f.turn + 1):
         for i in range(3):
@@ -417,12 +454,11 @@ def _budgets(board: Board) -> None:
             if used < room:
                 continue
             hideouts = [q for q in in_pile[i] if f.placed[q] <= turn]
-            sprints = sorted(
-                (c, q) for c, q in board.forced.items() if f.placed[q] <= turn and pile_of(c) == i
-            )
             if used > room:
                 raise Contradiction(
-                    lambda turn=turn, i=i, h=hideouts, s=sprints: _overdrawn(board, turn, i, h, s)
+                    lambda turn=turn, i=i, h=hideouts: _overdrawn(
+                        board, turn, i, h, _sprints_from(board, turn, i)
+                    )
                 )
             others = [
                 p
@@ -431,6 +467,7 @@ def _budgets(board: Board) -> None:
             ]
             if not others:
                 continue
+            sprints = _sprints_from(board, turn, i)
             for p in others:
                 board.narrow(
                     p,
@@ -441,6 +478,15 @@ def _budgets(board: Board) -> None:
                 )
             in_pile = _in_pile(board)
             usage = _usage(board, in_pile)
+
+
+def _sprints_from(board: Board, turn: int, pile: int) -> list[tuple[int, int]]:
+    """Return (card, position) of the Sprint cards known to come from `pile`, placed by
+    `turn`."""
+    placed = board.facts.placed
+    return sorted(
+        (c, q) for c, q in board.forced.items() if placed[q] <= turn and pile_of(c) == pile
+    )
 
 
 def _overdrawn(board: Board, turn: int, pile: int, hideouts, sprints) -> str:
@@ -508,10 +554,11 @@ def _forced_sprints(board: Board, pools: "_Pools") -> None:
             continue  # losing any one card costs at most MAX_SPRINT: nothing is forced
         new = 0
         classes = []
+        taken = _greedy_taken(counts, caps, k)
         for v, row in enumerate(counts):
             for g, count in enumerate(row):
-                if not count:
-                    continue
+                if not count or taken[v][g] < count:
+                    continue  # a card of this class is left over: losing one costs nothing
                 row[g] -= 1
                 if _greedy(counts, caps, k)[0] < need:
                     new |= mask & SPRINT_VALUE_MASKS[v] & SPRINT_GROUPS[g]
@@ -575,7 +622,7 @@ def _propagate(board: Board) -> None:
         for p in range(size - 1, 0, -1):
             _link(board, p, *reach[p])
         if pools is not None:
-            _budgets(board)
+            _budgets(board, pools)
             _forced_sprints(board, pools)
         if not board.changed:
             return
@@ -583,9 +630,26 @@ def _propagate(board: Board) -> None:
 
 def _case_analysis(board: Board) -> None:
     """Level 3: strike out candidates whose assumption leads level 2 to a contradiction,
-    trying the Hideouts with the fewest candidates first, until nothing more is struck."""
-    while not board.solved() and _strike_one(board):
-        pass
+    trying the Hideouts with the fewest candidates first, until nothing more is struck.
+
+    A candidate refuted on a board is refuted on any narrower one, so what is left at the
+    end does not depend on the order of the trials. With words to write, each strike starts
+    the trials over (the reasoning tries the likeliest suppositions first); without, each
+    sweep tries every candidate once, striking as it goes, until a sweep strikes nothing."""
+    if board.steps is not None:
+        while not board.solved() and _strike_one(board):
+            pass
+        return
+    struck = True
+    while struck and not board.solved():
+        struck = False
+        for _, p in sorted((board.cand[p].bit_count(), p) for p in board.down):
+            for value in mask_numbers(board.cand[p]):
+                cand = board.cand[p]
+                if cand & (cand - 1) and cand >> value & 1 and _refutes(board, p, value):
+                    board.narrow(p, ~(1 << value), "")
+                    _propagate(board)
+                    struck = True
 
 
 def _strike_one(board: Board) -> bool:
@@ -640,6 +704,39 @@ def run_levels(facts: TableFacts, level: int, steps: list[str] | None = None) ->
     if level >= 3:
         _case_analysis(board)
     return board
+
+
+def run_levels_after(board: Board, facts: TableFacts) -> Board:
+    """Return what run_levels(facts, board.level) returns, for `facts` that hold every fact
+    of `board`'s and more (a clue added), starting from what `board` found: each level's
+    deductions are sound, so they hold with more facts too, and the fixed point they reach
+    is the same (the generator checks clues this way; no words are written)."""
+    if board.level >= 3:
+        return run_levels(facts, board.level)
+    after = Board(facts, board.level, None)
+    down = set(after.down)
+    for p in after.down:
+        after.cand[p] &= board.cand[p]
+        if not after.cand[p]:
+            raise Contradiction(f"no number is left for H{p}")
+    after.forced = {c: q for c, q in board.forced.items() if q in down}
+    if after.level >= 2:
+        _supply(after)
+    if after.level >= 1:
+        _propagate(after)
+    return after
+
+
+def cases_solve(board: Board) -> bool:
+    """Return whether level 3 solves the table of `board`, a level 2 board at its fixed
+    point (level_solves(facts, 3) without running level 2 again)."""
+    trial = board.copy(None)
+    trial.trial = False
+    try:
+        _case_analysis(trial)
+    except Contradiction:
+        return False
+    return trial.solved()
 
 
 def solve_facts(facts: TableFacts, level: int, steps: list[str] | None = None) -> list[int] | None:
