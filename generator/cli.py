@@ -34,6 +34,7 @@ SeedOption = Annotated[
     typer.Option("--seed", min=0, max=2**32 - 1, help="Seed: the same seed gives the same files."),
 ]
 QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing on success.")]
+JobsOption = Annotated[int, typer.Option(min=1, max=64, help="Worker processes.")]
 LayoutOption = Annotated[
     list[Path] | None,
     typer.Option("--layout", help="Extra layout TOML file(s), loaded after the built-in ones."),
@@ -194,7 +195,7 @@ def generate_routes(
     loops: Annotated[bool, typer.Option("--loops", help="Allow loops on the maps.")] = False,
     candidates: Annotated[int, typer.Option(help="How many maps to rank (1-50).")] = 8,
     games: Annotated[int, typer.Option(help="Simulated hunts per map.")] = 200,
-    jobs: Annotated[int, typer.Option(min=1, max=64, help="Worker processes.")] = 1,
+    jobs: JobsOption = 1,
     out: OutOption = Path("output"),
     paper: PaperOption = "a4",
     seed: SeedOption = 1,
@@ -224,7 +225,7 @@ def generate_deck(
     target: Annotated[float, typer.Option(help="The Fugitive win rate to aim for (0 to 1).")] = 0.5,
     candidates: Annotated[int, typer.Option(help="How many decks to rank (1-50).")] = 8,
     games: Annotated[int, typer.Option(help="Simulated games per deck (1-100,000).")] = 300,
-    jobs: Annotated[int, typer.Option(min=1, max=64, help="Worker processes.")] = 1,
+    jobs: JobsOption = 1,
     out: OutOption = Path("output"),
     paper: PaperOption = "a4",
     seed: SeedOption = 1,
@@ -268,7 +269,7 @@ def simulate(
     game: Annotated[str, typer.Argument(help="The game: hunt or fugitive.")],
     games: Annotated[int, typer.Option(help="How many games (1-1,000,000).")] = 1000,
     seed: SeedOption = 1,
-    jobs: Annotated[int, typer.Option(min=1, max=64, help="Worker processes.")] = 1,
+    jobs: JobsOption = 1,
     knight: Annotated[str | None, typer.Option(help="hunt: Knight bot, exact or random.")] = None,
     dragon: Annotated[str | None, typer.Option(help="hunt: Dragon bot, random or cunning.")] = None,
     loops: Annotated[bool, typer.Option("--loops", help="hunt: route maps may loop.")] = False,

@@ -215,12 +215,15 @@ def _counts(mask: int) -> list[list[int]]:
     return [[(mask & vm & g).bit_count() for g in SPRINT_GROUPS] for vm in SPRINT_VALUE_MASKS]
 
 
-def _greedy(counts: list[list[int]], caps: Sequence[int], k: int) -> tuple[int, int]:
+def _greedy(
+    counts: list[list[int]], caps: Sequence[int], k: int, took: list[list[int]] | None = None
+) -> tuple[int, int]:
     """Return (the best Sprint total of k cards within each pile's cap, how many cards can
-    be taken): highest values first, which is optimal (a partition matroid)."""
+    be taken): highest values first, which is optimal (a partition matroid). `took`, if
+    given (zeros shaped like counts), gets how many cards of each class were taken."""
     room = [k, *caps]  # his own 1, 2, 3 come from no pile, so have no cap
     total = taken = 0
-    for value, row in zip(SPRINT_VALUES, counts, strict=True):
+    for v, (value, row) in enumerate(zip(SPRINT_VALUES, counts, strict=True)):
         for g in range(4):
             count = row[g]
             if count:
@@ -229,26 +232,11 @@ def _greedy(counts: list[list[int]], caps: Sequence[int], k: int) -> tuple[int, 
                     room[g] -= take
                     taken += take
                     total += take * value
+                    if took is not None:
+                        took[v][g] = take
         if taken == k:
             break
     return total, taken
-
-
-def _greedy_taken(counts: list[list[int]], caps: Sequence[int], k: int) -> list[list[int]]:
-    """Return how many cards of each class (Sprint value, group) _greedy takes."""
-    room = [k, *caps]
-    left = k
-    taken = [[0, 0, 0, 0] for _ in counts]
-    for row, took in zip(counts, taken, strict=True):
-        for g in range(4):
-            take = min(row[g], room[g], left)
-            if take > 0:
-                room[g] -= take
-                left -= take
-                took[g] = take
-        if not left:
-            break
-    return taken
 
 
 def _usage(board: Board, in_pile: list[list[int]]) -> list[list[int]]:
@@ -554,7 +542,8 @@ def _forced_sprints(board: Board, pools: "_Pools") -> None:
             continue  # losing any one card costs at most MAX_SPRINT: nothing is forced
         new = 0
         classes = []
-        taken = _greedy_taken(counts, caps, k)
+        taken = [[0] * len(row) for row in counts]
+        _greedy(counts, caps, k, taken)
         for v, row in enumerate(counts):
             for g, count in enumerate(row):
                 if not count or taken[v][g] < count:
