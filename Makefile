@@ -7,7 +7,8 @@ PAPER ?= a4
 
 .PHONY: kit test lint bench clean
 
-$(BIN)/quarry: pyproject.toml
+# hatch_build.py compiles the C layered search during the install.
+$(BIN)/quarry: pyproject.toml hatch_build.py generator/games/fugitive/layered_search.c
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
@@ -29,5 +30,5 @@ bench: $(BIN)/quarry
 	$(BIN)/python bench/run.py
 
 clean:
-	rm -rf $(VENV) output/* build dist *.egg-info
+	rm -rf $(VENV) output/* build dist *.egg-info generator/games/fugitive/_layered_search.so
 	touch output/.gitkeep

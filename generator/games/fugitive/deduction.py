@@ -45,6 +45,7 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 
 from generator.games.fugitive.cards import ESCAPE, PILES, START_DRAWS, START_HAND, pile_of
+from generator.games.fugitive.native_search import native_weights
 
 MAX_HIDEOUT = ESCAPE - 1  # a face-down Hideout is 1-41
 REACH = 3  # rules.NORMAL_REACH (not imported: rules imports nothing from here, keep it so)
@@ -454,7 +455,24 @@ def _kind_table(sprint: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def search_values(table: Table) -> Deduction:
-    """Return the Deduction of `table` by the exact layered search (method B)."""
+    """Return the Deduction of `table` by the exact layered search (method B): its C port
+    (native_search.py) when it is built and handles the table, else the Python search."""
+    hidden = table.hidden
+    if not hidden:
+        return Deduction((), (), (), 1)
+    weights = native_weights(table, _kind_table(table.sprint), Inconsistent)
+    if weights is None:
+        return search_values_python(table)
+    return Deduction(
+        positions=tuple(table.slots[i].position for i in hidden),
+        possible=tuple(frozenset(w) for w in weights),
+        weights=tuple(weights),
+        total=sum(weights[0].values()),
+    )
+
+
+def search_values_python(table: Table) -> Deduction:
+    """Return the Deduction of `table` by the exact layered search (method B) in Python."""
     sprint, slots, hidden = table.sprint, table.slots, table.hidden
     m = len(hidden)
     if m == 0:

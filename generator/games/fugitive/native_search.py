@@ -1,0 +1,124 @@
+"""The layered search (deduction.py, method B) run by its C port, layered_search.c.
+
+`native_values(table)` returns the same Deduction as `search_values_python(table)`, about ten
+times faster, or None when the compiled library is missing or the table is beyond what the C
+port handles (then the caller runs the Python search). hatch_build.py compiles the library
+when the package is installed; `available()` says whether it loaded.
+
+The table goes to C as one array of 64-bit ints (the "spec"):
+  m, unknown cards as bits, number of pile limits, number of series facts,
+  the kind of each card 0-42 (deduction._kind_table),
+  per face-down Hideout: cards (1 + Sprint cards), bonus reach, the revealed value before it
+    (-1 when that one is face down), the revealed value after it (-1: none) and that one's
+    reach, excluded numbers as bits, parity (-1: unknown), whether the next face-down Hideout
+    is the next in the row (1/0),
+  per pile limit: pile, n, cap; per series fact: its numbers as bits, its Hideouts as bits.
+The answer comes back per face-down Hideout as a count, then (value, low 64 bits, high 64
+bits) of each possible value's weight.
+"""
+
+import ctypes
+from array import array
+from pathlib import Path
+
+from generator.games.fugitive.cards import ESCAPE
+
+LIBRARY = Path(__file__).with_name("_layered_search.so")
+REACH = 3  # as deduction.REACH
+MAX_LAYERS = 42
+OUT_SIZE = MAX_LAYERS * (1 + 3 * (ESCAPE - 1))
+OK, NO_SPRINT, NO_FIT, UNSUPPORTED = range(4)
+FAILURES = {
+    NO_SPRINT: "no Sprint cards fit a face-down Hideout",
+    NO_FIT: "no assignment of the face-down Hideouts fits the facts",
+}
+
+
+def _load():
+    try:
+        library = ctypes.CDLL(str(LIBRARY))
+    except OSError:
+        return None
+    function = library.layered_search
+    function.argtypes = (ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int)
+    function.restype = ctypes.c_int
+    return function
+
+
+_layered_search = _load()
+_out = array("Q", bytes(8 * OUT_SIZE))
+_out_address = _out.buffer_info()[0]
+
+
+def available() -> bool:
+    """Return whether the compiled search loaded."""
+    return _layered_search is not None
+
+
+def encode(table, kind_of: tuple[int, ...]) -> array:
+    """Return the spec (see the module docstring) of a Table with at least one face-down
+    Hideout; `kind_of` is deduction._kind_table(table.sprint)."""
+    slots, hidden, sprint = table.slots, table.hidden, table.sprint
+    unknown = 0
+    for card in table.unknown:
+        unknown |= 1 << card
+    series = []
+    for numbers, relevant in table.not_all:
+        if max(numbers) >= ESCAPE:
+            continue  # a face-down Hideout is never 42: such a fact always holds
+        series.append((sum(1 << n for n in numbers), sum(1 << i for i in relevant)))
+    spec = [len(hidden), unknown, len(table.limits), len(series), *kind_of]
+    last = len(slots) - 1
+    for i, slot_index in enumerate(hidden):
+        slot = slots[slot_index]
+        prev = 0 if slot_index == 0 else slots[slot_index - 1].value
+        after_value = after_reach = -1
+        if slot_index < last:
+            after = slots[slot_index + 1]
+            if after.value is not None:
+                after_value = after.value
+                after_reach = REACH + after.bonus + sum(sprint[c] for c in after.sprint_cards)
+        excluded = 0
+        for v in table.excluded[i]:
+            if v < ESCAPE:
+                excluded |= 1 << v
+        parity = table.parity[i]
+        spec += (
+            1 + slot.sprints,
+            slot.bonus,
+            -1 if prev is None else prev,
+            after_value,
+            after_reach,
+            excluded,
+            -1 if parity is None else parity,
+            i + 1 < len(hidden) and hidden[i + 1] == slot_index + 1,
+        )
+    for limit in table.limits:
+        spec += limit
+    for pair in series:
+        spec += pair
+    return array("q", spec)
+
+
+def native_weights(table, kind_of: tuple[int, ...], inconsistent: type[Exception]):
+    """Return per face-down Hideout {value: weight}, as search_values_python, or None when
+    the C search is missing or does not handle this table. Raises `inconsistent` with the
+    Python search's message when no assignment fits."""
+    if _layered_search is None or len(table.hidden) > MAX_LAYERS:
+        return None
+    spec = encode(table, kind_of)
+    status = _layered_search(spec.buffer_info()[0], _out_address, OUT_SIZE)
+    if status != OK:
+        if status in FAILURES:
+            raise inconsistent(FAILURES[status])
+        return None
+    out = _out
+    weights, at = [], 0
+    for _ in table.hidden:
+        count = out[at]
+        values = out[at + 1 : at + 1 + 3 * count]
+        at += 1 + 3 * count
+        weights.append(
+            {values[j]: values[j + 1] | values[j + 2] << 64 for j in range(0, 3 * count, 3)}
+        )
+    return weights

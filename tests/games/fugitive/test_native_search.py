@@ -1,0 +1,86 @@
+"""The C port of the layered search (layered_search.c) gives exactly what the Python search
+gives: the same weights for every value, the same refusal when nothing fits, and it hands
+back the tables it does not handle."""
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from generator.games.fugitive import native_search
+from generator.games.fugitive.deduction import (
+    Inconsistent,
+    _kind_table,
+    read_table,
+    search_values,
+    search_values_python,
+)
+
+from .conftest import positions
+
+
+def test_the_install_built_the_c_search():
+    assert native_search.available(), f"{native_search.LIBRARY} did not load"
+
+
+def weights_by_c(table):
+    return native_search.native_weights(table, _kind_table(table.sprint), Inconsistent)
+
+
+@pytest.fixture(scope="module")
+def tables(mid_game):
+    """Mid-game tables of the session's positions and of longer games (up to 6 face-down)."""
+    found = [read_table(view) for view, _ in mid_game]
+    found += [read_table(view) for view, _ in positions(300, seed=5000)]
+    return found
+
+
+def test_the_c_search_gives_the_python_searchs_weights_on_game_tables(tables):
+    assert max(len(t.hidden) for t in tables) >= 5
+    for table in tables:
+        weights = weights_by_c(table)
+        assert weights is not None
+        assert search_values(table) == search_values_python(table)
+
+
+def test_the_c_search_matches_on_tables_with_facts_added_at_random(tables):
+    # Exclusions, parities and series facts the games rarely produce, on the same tables.
+    rng = random.Random(11)
+    checked = 0
+    for table in tables[::3]:
+        hidden = range(len(table.hidden))
+        excluded = tuple(e | set(rng.sample(range(1, 42), 4)) for e in table.excluded)
+        parity = tuple(rng.choice((None, 0, 1)) for _ in hidden)
+        numbers = frozenset(rng.sample(sorted(table.unknown - {42}), 2))
+        series = ((numbers, tuple(hidden)),)
+        changed = replace(table, excluded=excluded, parity=parity, not_all=series)
+        try:
+            expected = search_values_python(changed)
+        except Inconsistent as error:
+            with pytest.raises(Inconsistent, match=str(error)):
+                weights_by_c(changed)
+            continue
+        assert weights_by_c(changed) is not None
+        assert search_values(changed) == expected
+        checked += 1
+    assert checked >= 50
+
+
+def test_the_c_search_refuses_what_the_python_search_refuses(tables):
+    table = next(t for t in tables if len(t.hidden) >= 2)
+    every_number = tuple(frozenset(range(1, 42)) for _ in table.hidden)
+    with pytest.raises(Inconsistent, match="no assignment"):
+        search_values_python(replace(table, excluded=every_number))
+    with pytest.raises(Inconsistent, match="no assignment"):
+        weights_by_c(replace(table, excluded=every_number))
+
+
+def test_a_table_beyond_the_c_search_goes_to_the_python_search(tables):
+    # 33 series facts of two numbers need 66 bits; the C search keeps 64.
+    table = next(t for t in tables if len(t.hidden) >= 2)
+    numbers = sorted(table.unknown - {42})
+    pairs = [frozenset(numbers[i : i + 2]) for i in range(33)]
+    assert len(set(pairs)) == 33
+    many = replace(table, not_all=tuple((pair, (0, 1)) for pair in pairs))
+    assert weights_by_c(many) is None
+    assert search_values(many) == search_values_python(many)
