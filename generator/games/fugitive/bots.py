@@ -23,7 +23,7 @@ import numpy as np
 from generator.engine.game import CHANCE
 from generator.engine.simulate import simulate, summarise
 from generator.games.fugitive.cards import ESCAPE, PILES, VARIANTS, DeckConfig, pile_of, published
-from generator.games.fugitive.deduction import Deduction, Inconsistent, deduce
+from generator.games.fugitive.deduction import Deduction, HistoryFacts, Inconsistent, deduce
 from generator.games.fugitive.rules import (
     FUGITIVE,
     MARSHAL,
@@ -110,12 +110,13 @@ class DeducingMarshal:
         """Begin a new game."""
         self.rng = random.Random(seed)
         self.last: Deduction | None = None
+        self.facts = HistoryFacts()  # the history read so far: each guess reads what is new
 
     def act(self, view: MarshalView):
         """Return a Draw (step "draw") or a Guess (steps "guess" and "manhunt")."""
         if view.step == "draw":
             return Draw(_pick_pile(view.pile_sizes, _pile_for(self._frontier(view) + 2)))
-        deduction = deduce(view)
+        deduction = deduce(view, self.facts)
         self.last = deduction
         return self.guess(deduction, single=view.single_only or view.step == "manhunt")
 
@@ -226,16 +227,19 @@ def plan_escape(
     Sprint cards per step are chosen greedily (_sprint_for), so a path can be missed when
     only a cleverer split of the Sprint cards works."""
     memo: dict = {}
+    # The hand in the two orders Sprint cards are picked in (see _sprint_for): dead ones (at
+    # or below the Hideout) by Sprint value, highest first, then live ones by number; never
+    # the 42. A subset keeps these orders, so each step filters them instead of sorting.
+    in_order = sorted(hand)
+    by_value_order = sorted((c for c in hand if c != ESCAPE), key=lambda c: (-sprint[c], c))
 
     def best_from(current: int, cards: frozenset, extra: int):
         key = (current, cards, extra)
         if key in memo:
             return memo[key]
         best, best_key = None, None
-        others = sorted(cards)
-        # Sprint cards as _sprint_for picks them: dead ones (at or below the Hideout) by
-        # Sprint value, highest first, then live ones by number; never the 42.
-        by_value = sorted((c for c in others if c != ESCAPE), key=lambda c: (-sprint[c], c))
+        others = [c for c in in_order if c in cards]
+        by_value = [c for c in by_value_order if c in cards]
         live = [c for c in others if c != ESCAPE]
         total = sum(sprint[c] for c in live)
         for hideout in others:
@@ -404,9 +408,15 @@ def make_marshal(name: str, seed: int = 0):
 
 # --- playing ---------------------------------------------------------------------------------
 def play_fugitive(
-    fugitive, marshal, config: DeckConfig | None, seed: int, max_turns: int = MAX_TURNS
+    fugitive,
+    marshal,
+    config: DeckConfig | None,
+    seed: int,
+    max_turns: int = MAX_TURNS,
+    record: bool = True,
 ) -> tuple[FugitiveState, list[str]]:
-    """Play one game and return (the final state, every action in notation).
+    """Play one game and return (the final state, every action in notation; none when not
+    `record`: simulations only keep the result).
 
     `fugitive` and `marshal` are bots (or their names); they and chance get seeds derived
     from `seed`, so the game is a pure function of (bots, config, seed). A game still
@@ -430,7 +440,8 @@ def play_fugitive(
         else:
             action = marshal.act(state.observation(MARSHAL))
         state.apply(action)
-        actions.append(format_action(action))
+        if record:
+            actions.append(format_action(action))
     return state, actions
 
 
@@ -469,7 +480,7 @@ def play_one_fugitive(
     (Sprint values, variant, events in play and per pile); None: the published deck."""
     fugitive_bot, marshal_bot = _bots(fugitive, marshal)
     config = _config(config_json) if config_json is not None else published()
-    state, _ = play_fugitive(fugitive_bot, marshal_bot, config, game_seed)
+    state, _ = play_fugitive(fugitive_bot, marshal_bot, config, game_seed, record=False)
     return _result(state)
 
 

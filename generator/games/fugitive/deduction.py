@@ -43,6 +43,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement
+from typing import NamedTuple
 
 from generator.games.fugitive.cards import ESCAPE, PILES, START_DRAWS, START_HAND, pile_of
 from generator.games.fugitive.native_search import native_weights
@@ -52,11 +53,11 @@ REACH = 3  # rules.NORMAL_REACH (not imported: rules imports nothing from here, 
 BONUS_EVENTS = ("fast-horse",)  # any drawer; "second-wind" only when the Fugitive drew it
 
 
-@dataclass(frozen=True)
-class Slot:
+class Slot(NamedTuple):
     """One Hideout of the row after the 0: its row position, the history index of its
     "hide" entry, its number and Sprint cards when revealed (else None), how many Sprint
-    cards lie under it, and the bonus reach it was placed with."""
+    cards lie under it, and the bonus reach it was placed with. (A NamedTuple: tables are
+    read at every guess, and these are built quickly.)"""
 
     position: int
     time: int
@@ -93,47 +94,86 @@ class Inconsistent(ValueError):
 
 
 # --- reading a view --------------------------------------------------------------------------
+_PILE_OF = tuple(pile_of(card) for card in range(ESCAPE + 1))
+
+
 def _is_bonus(entry: dict) -> bool:
     key = entry.get("event")
     return key in BONUS_EVENTS or (key == "second-wind" and entry.get("drawer") == "fugitive")
 
 
-def read_table(view) -> Table:
-    """Return the Table of facts in a MarshalView (only public information and her hand)."""
-    history = view.history
-    draws: list[list[int]] = [[], [], []]  # history index of each Fugitive draw, by pile
-    hides: list[tuple[int, int]] = []  # (history index, bonus) of each "hide"
-    reveal_time: dict[int, int] = {}
-    wrong: list[tuple[int, tuple[int, ...]]] = []
-    informants: list[tuple[int, int]] = []  # (row position, parity)
-    dragnet: list[tuple[int, int]] = []  # (history index, card)
-    bonus = 0
-    for t, entry in enumerate(history):
-        what = entry["what"]
-        if what == "deal":
-            for pile, count in enumerate(START_DRAWS):
-                draws[pile] += [t] * count
-        elif what == "draw":
-            followed_by_event = t + 1 < len(history) and history[t + 1]["what"] == "event"
-            is_card = not entry.get("placeholder") and not followed_by_event
-            if entry["player"] == "fugitive" and is_card:
-                draws[entry["pile"] - 1].append(t)
-        elif what == "event":
-            if _is_bonus(entry):
-                bonus += 2
-            if "parity" in entry:
-                informants.append((entry["position"], 0 if entry["parity"] == "even" else 1))
-        elif what == "hide":
-            hides.append((t, bonus))
-            bonus = 0
-        elif what == "guess":
-            if entry["right"]:
-                for n in entry["numbers"]:
-                    reveal_time[n] = t
-            else:
-                wrong.append((t, tuple(entry["numbers"])))
-        elif what == "discard" and entry["player"] == "fugitive":
-            dragnet.append((t, entry["card"]))
+class HistoryFacts:
+    """What the history tells, read once per entry: a Marshal who keeps one for a game has
+    each new guess's table read from the entries added since the last (the history only
+    grows; a history that is not a continuation of the one read is read from the start).
+
+    draws: history index of each Fugitive card draw, by pile. hides: (history index, bonus)
+    of each "hide". reveal_time: number -> index of the right guess that revealed it.
+    wrong: (index, numbers) of each wrong guess. informants: (row position, parity).
+    dragnet: (index, card) of each card the Fugitive discarded face up."""
+
+    def __init__(self) -> None:
+        self.read = 0
+        self.last_entry: dict | None = None
+        self.drawn_pile = -1  # the pile of a card draw in the entry just read, else -1
+        self.draws: list[list[int]] = [[], [], []]
+        self.hides: list[tuple[int, int]] = []
+        self.reveal_time: dict[int, int] = {}
+        self.wrong: list[tuple[int, tuple[int, ...]]] = []
+        self.informants: list[tuple[int, int]] = []
+        self.dragnet: list[tuple[int, int]] = []
+        self.bonus = 0
+
+    def update(self, history) -> "HistoryFacts":
+        """Read the entries of `history` not read yet; return self."""
+        if self.read and (
+            len(history) < self.read or history[self.read - 1] is not self.last_entry
+        ):
+            self.__init__()
+        draws = self.draws
+        for t in range(self.read, len(history)):
+            entry = history[t]
+            what = entry["what"]
+            drawn_pile, self.drawn_pile = self.drawn_pile, -1
+            if what == "draw":
+                if entry["player"] == "fugitive" and not entry.get("placeholder"):
+                    self.drawn_pile = entry["pile"] - 1
+                    draws[self.drawn_pile].append(t)
+            elif what == "event":
+                if drawn_pile >= 0:  # that draw drew this event, not a card
+                    draws[drawn_pile].pop()
+                if _is_bonus(entry):
+                    self.bonus += 2
+                if "parity" in entry:
+                    self.informants.append(
+                        (entry["position"], 0 if entry["parity"] == "even" else 1)
+                    )
+            elif what == "hide":
+                self.hides.append((t, self.bonus))
+                self.bonus = 0
+            elif what == "guess":
+                if entry["right"]:
+                    for n in entry["numbers"]:
+                        self.reveal_time[n] = t
+                else:
+                    self.wrong.append((t, tuple(entry["numbers"])))
+            elif what == "discard" and entry["player"] == "fugitive":
+                self.dragnet.append((t, entry["card"]))
+            elif what == "deal":
+                for pile, count in enumerate(START_DRAWS):
+                    draws[pile] += [t] * count
+        if history:
+            self.read, self.last_entry = len(history), history[-1]
+        return self
+
+
+def read_table(view, facts: HistoryFacts | None = None) -> Table:
+    """Return the Table of facts in a MarshalView (only public information and her hand).
+    `facts`: the HistoryFacts of this game so far, to read only the new entries."""
+    facts = (facts or HistoryFacts()).update(view.history)
+    draws, hides, dragnet = facts.draws, facts.hides, facts.dragnet
+    reveal_time = dict(facts.reveal_time)
+    wrong, informants = facts.wrong, facts.informants
     row = view.row
     if len(row) != len(hides) + 1:
         raise Inconsistent(f"the row has {len(row) - 1} Hideouts but {len(hides)} were placed")
@@ -201,29 +241,35 @@ def read_table(view) -> Table:
 def _pile_limits(slots, hidden, draws, dragnet) -> tuple[tuple[int, int, int], ...]:
     """Return (pile, n, cap) for every time cards were used (see the module docstring),
     the tightest cap for each (pile, n), leaving out those that are always met."""
-    spent_at: list[list[int]] = [[] for _ in PILES]  # times known used cards were used
-    known_used = list(dragnet)  # (time, card)
+    if not hidden:
+        return ()
+    spent_at: list[list[int]] = [[], [], []]  # times known used cards were used, by pile
+    hidden_times = [slots[i].time for i in hidden]
+    checkpoints = set(hidden_times)
+    for time, card in dragnet:
+        checkpoints.add(time)
+        if 0 <= card <= ESCAPE and _PILE_OF[card] >= 0:
+            spent_at[_PILE_OF[card]].append(time)
     for slot in slots:
         if slot.value is not None:
-            known_used += [(slot.time, c) for c in (slot.value, *slot.sprint_cards)]
-    for time, card in known_used:
-        pile = pile_of(card)
-        if pile >= 0:
-            spent_at[pile].append(time)
+            time = slot.time
+            checkpoints.add(time)
+            for card in (slot.value, *slot.sprint_cards):
+                if _PILE_OF[card] >= 0:
+                    spent_at[_PILE_OF[card]].append(time)
     for times in spent_at:
         times.sort()
-    hidden_times = [slots[i].time for i in hidden]
     most_by_n = [0]  # cards of the first n face-down Hideouts
     for i in hidden:
         most_by_n.append(most_by_n[-1] + 1 + slots[i].sprints)
-    checkpoints = sorted(set(hidden_times) | {t for t, _ in known_used})
+    first = hidden_times[0]
     best: dict[tuple[int, int], int] = {}
-    for time in checkpoints:
-        n = bisect.bisect_right(hidden_times, time)
-        if n == 0:
+    for time in sorted(checkpoints):
+        if time < first:
             continue
+        n = bisect.bisect_right(hidden_times, time)
         most = most_by_n[n]
-        for pile in range(len(PILES)):
+        for pile in (0, 1, 2):
             cap = bisect.bisect_left(draws[pile], time) - bisect.bisect_right(spent_at[pile], time)
             if cap < 0:
                 raise Inconsistent(f"more pile-{pile + 1} cards used than drawn by {time}")
@@ -262,9 +308,10 @@ class Deduction:
         return dict(totals)
 
 
-def deduce(view) -> Deduction:
-    """Return the Marshal's exact deduction (method B) for a MarshalView."""
-    return search_values(read_table(view))
+def deduce(view, facts: HistoryFacts | None = None) -> Deduction:
+    """Return the Marshal's exact deduction (method B) for a MarshalView (`facts`: as for
+    read_table)."""
+    return search_values(read_table(view, facts))
 
 
 # --- method B: an exact layered search -------------------------------------------------------

@@ -113,6 +113,7 @@ class FugitiveState(GameState):
     # public: what both players saw happen, an entry per thing; an entry is complete when the
     # action that wrote it is, and never changed after (views and clones share them)
     history: list[dict] = field(default_factory=list)
+    _history_tuple: tuple = field(default=(), repr=False, compare=False)  # see _history_view
 
     # --- protocol --------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -183,15 +184,7 @@ class FugitiveState(GameState):
         if reason:
             raise IllegalAction(reason)
         step = self.steps.popleft()
-        handler = {
-            Deal: self._deal,
-            Draw: self._draw,
-            Hide: self._hide,
-            Pass: self._pass,
-            Guess: self._guess,
-            Discard: self._discard,
-        }[type(action)]
-        handler(step, action)
+        _EFFECTS[type(action)](self, step, action)
         self._advance()
 
     # --- legality --------------------------------------------------------------------------
@@ -199,15 +192,7 @@ class FugitiveState(GameState):
         if self.winner is not None:
             return "the game is over"
         step = self.steps[0]
-        expected = {
-            "deal": (Deal,),
-            "draw": (Draw,),
-            "place": (Hide, Pass),
-            "guess": (Guess,),
-            "manhunt": (Guess,),
-            "discard": (Discard,),
-        }[step.kind]
-        if not isinstance(action, expected):
+        if type(action) not in _EXPECTED[step.kind]:
             return f"expected {_WANTED[step.kind]}"
         if isinstance(action, Deal):
             return _deal_problem(self.config, action)
@@ -430,7 +415,7 @@ class FugitiveState(GameState):
             step=self.steps[0].kind if self.steps and self.winner is None else "over",
             row=public_row,
             pile_sizes=tuple(len(p) for p in self.piles),
-            history=tuple(self.history),  # entries are never changed once an action is done
+            history=self._history_view(),
             discarded=tuple(self.discarded),
             config=self.config,
             single_only=bool(self.steps and self._single_guess(self.steps[0])),
@@ -448,6 +433,13 @@ class FugitiveState(GameState):
             bonus_reach=self.bonus_reach,
             **common,
         )
+
+    def _history_view(self) -> tuple:
+        """Return the history as a tuple, made anew only when entries were added (entries are
+        never changed once an action is done, and the list only grows)."""
+        if len(self._history_tuple) != len(self.history):
+            self._history_tuple = tuple(self.history)
+        return self._history_tuple
 
     def clone(self) -> "FugitiveState":
         copy = FugitiveState(config=self.config)
@@ -469,6 +461,24 @@ class FugitiveState(GameState):
     def format_action(self, action) -> str:
         return format_action(action)
 
+
+# the action types each step takes, and the effect of each type (FugitiveState methods)
+_EXPECTED = {
+    "deal": (Deal,),
+    "draw": (Draw,),
+    "place": (Hide, Pass),
+    "guess": (Guess,),
+    "manhunt": (Guess,),
+    "discard": (Discard,),
+}
+_EFFECTS = {
+    Deal: FugitiveState._deal,
+    Draw: FugitiveState._draw,
+    Hide: FugitiveState._hide,
+    Pass: FugitiveState._pass,
+    Guess: FugitiveState._guess,
+    Discard: FugitiveState._discard,
+}
 
 _WANTED = {
     "deal": "the deal",

@@ -3,8 +3,9 @@ each fact of the table narrows what it should."""
 
 import pytest
 
-from generator.games.fugitive.cards import PILES, published
+from generator.games.fugitive.cards import PILES, START_DRAWS, published
 from generator.games.fugitive.deduction import (
+    HistoryFacts,
     Inconsistent,
     cpsat_values,
     deduce,
@@ -45,6 +46,40 @@ def test_the_true_hideout_numbers_are_always_among_the_possible_values(mid_game)
         assert len(truth) == len(deduction.possible)
         for number, values in zip(truth, deduction.possible, strict=True):
             assert number in values
+
+
+def test_reading_only_the_new_history_entries_gives_the_table_read_whole(mid_game):
+    # One HistoryFacts fed the guesses of many games in order: within a game it reads only
+    # what was added since the last guess (events drawn in the variants included), and at a
+    # new game the history is no continuation, so it starts again.
+    facts = HistoryFacts()
+    continued = 0
+    for view, _ in mid_game:
+        read, history = facts.read, view.history
+        continued += 0 < read <= len(history) and history[read - 1] is facts.last_entry
+        assert read_table(view, facts) == read_table(view)
+    assert continued > len(mid_game) // 2
+
+
+def test_a_fugitive_draw_that_turned_up_an_event_is_not_a_card_draw(mid_game):
+    def card_draws(history, pile):
+        return [
+            t
+            for t, entry in enumerate(history)
+            if entry["what"] == "draw"
+            and entry["player"] == "fugitive"
+            and entry["pile"] == pile + 1
+            and not entry.get("placeholder")
+            and not (t + 1 < len(history) and history[t + 1]["what"] == "event")
+        ]
+
+    events_drawn = 0
+    for view, _ in mid_game:
+        facts = HistoryFacts().update(view.history)
+        for pile in range(3):
+            assert facts.draws[pile][START_DRAWS[pile] :] == card_draws(view.history, pile)
+        events_drawn += sum(entry["what"] == "event" for entry in view.history)
+    assert events_drawn > 20
 
 
 def test_each_hideouts_weights_add_up_to_the_number_of_completions(mid_game):
