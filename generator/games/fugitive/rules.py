@@ -406,32 +406,42 @@ class FugitiveState(GameState):
 
     # --- observers -------------------------------------------------------------------------
     def observation(self, player: int):
+        row, steps = self.row, self.steps
         public_row = tuple(
-            (h.number, len(h.sprint), h.sprint) if h.revealed else (None, len(h.sprint), None)
-            for h in self.row
+            [
+                (h.number, len(h.sprint), h.sprint) if h.revealed else (None, len(h.sprint), None)
+                for h in row
+            ]
         )
-        common = dict(
-            turn=self.turn,
-            step=self.steps[0].kind if self.steps and self.winner is None else "over",
-            row=public_row,
-            pile_sizes=tuple(len(p) for p in self.piles),
-            history=self._history_view(),
-            discarded=tuple(self.discarded),
-            config=self.config,
-            single_only=bool(self.steps and self._single_guess(self.steps[0])),
-        )
+        step = steps[0].kind if steps and self.winner is None else "over"
+        pile_sizes = (len(self.piles[0]), len(self.piles[1]), len(self.piles[2]))
+        single_only = bool(steps and self._single_guess(steps[0]))
         if player == MARSHAL:
             return MarshalView(
                 hand=tuple(sorted(self.hands[MARSHAL])),
                 fugitive_hand_size=len(self.hands[FUGITIVE]),
-                **common,
+                turn=self.turn,
+                step=step,
+                row=public_row,
+                pile_sizes=pile_sizes,
+                history=self._history_view(),
+                discarded=tuple(self.discarded),
+                config=self.config,
+                single_only=single_only,
             )
         return FugitiveView(
             hand=tuple(sorted(self.hands[FUGITIVE])),
             marshal_hand_size=len(self.hands[MARSHAL]),
-            hideouts=tuple((h.number, h.sprint, h.revealed) for h in self.row),
+            hideouts=tuple([(h.number, h.sprint, h.revealed) for h in row]),
             bonus_reach=self.bonus_reach,
-            **common,
+            turn=self.turn,
+            step=step,
+            row=public_row,
+            pile_sizes=pile_sizes,
+            history=self._history_view(),
+            discarded=tuple(self.discarded),
+            config=self.config,
+            single_only=single_only,
         )
 
     def _history_view(self) -> tuple:
