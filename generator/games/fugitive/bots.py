@@ -23,7 +23,7 @@ import numpy as np
 from generator.engine.game import CHANCE
 from generator.engine.simulate import simulate, summarise
 from generator.games.fugitive.cards import ESCAPE, PILES, VARIANTS, DeckConfig, pile_of, published
-from generator.games.fugitive.deduction import Deduction, HistoryFacts, Inconsistent, deduce
+from generator.games.fugitive.deduction import Deduction, deduce
 from generator.games.fugitive.rules import (
     FUGITIVE,
     MARSHAL,
@@ -38,6 +38,7 @@ from generator.games.fugitive.rules import (
     format_action,
     new_game,
 )
+from generator.games.fugitive.table_facts import HistoryFacts, Inconsistent
 
 FUGITIVES = ("planning", "random")
 MARSHALS = ("deducing", "random")

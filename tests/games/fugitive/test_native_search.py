@@ -8,13 +8,8 @@ from dataclasses import replace
 import pytest
 
 from generator.games.fugitive import native_search
-from generator.games.fugitive.deduction import (
-    Inconsistent,
-    _kind_table,
-    read_table,
-    search_values,
-    search_values_python,
-)
+from generator.games.fugitive.deduction import _kind_table, search_values, search_values_python
+from generator.games.fugitive.table_facts import Inconsistent, read_table
 
 from .conftest import positions
 
