@@ -413,35 +413,28 @@ class FugitiveState(GameState):
                 for h in row
             ]
         )
-        step = steps[0].kind if steps and self.winner is None else "over"
-        pile_sizes = (len(self.piles[0]), len(self.piles[1]), len(self.piles[2]))
-        single_only = bool(steps and self._single_guess(steps[0]))
+        common = dict(
+            turn=self.turn,
+            step=steps[0].kind if steps and self.winner is None else "over",
+            row=public_row,
+            pile_sizes=(len(self.piles[0]), len(self.piles[1]), len(self.piles[2])),
+            history=self._history_view(),
+            discarded=tuple(self.discarded),
+            config=self.config,
+            single_only=bool(steps and self._single_guess(steps[0])),
+        )
         if player == MARSHAL:
             return MarshalView(
                 hand=tuple(sorted(self.hands[MARSHAL])),
                 fugitive_hand_size=len(self.hands[FUGITIVE]),
-                turn=self.turn,
-                step=step,
-                row=public_row,
-                pile_sizes=pile_sizes,
-                history=self._history_view(),
-                discarded=tuple(self.discarded),
-                config=self.config,
-                single_only=single_only,
+                **common,
             )
         return FugitiveView(
             hand=tuple(sorted(self.hands[FUGITIVE])),
             marshal_hand_size=len(self.hands[MARSHAL]),
             hideouts=tuple([(h.number, h.sprint, h.revealed) for h in row]),
             bonus_reach=self.bonus_reach,
-            turn=self.turn,
-            step=step,
-            row=public_row,
-            pile_sizes=pile_sizes,
-            history=self._history_view(),
-            discarded=tuple(self.discarded),
-            config=self.config,
-            single_only=single_only,
+            **common,
         )
 
     def _history_view(self) -> tuple:
