@@ -6,6 +6,7 @@ extension, so it does not depend on the Python version. Without a C compiler the
 on with a warning: the deduction then runs its Python search, with the same answers, slower.
 """
 
+import hashlib
 import os
 import shlex
 import subprocess
@@ -20,10 +21,17 @@ LIBRARY = FOLDER / "_layered_search.so"
 FLAGS = ["-O2", "-std=gnu11", "-shared", "-fPIC", "-Wall"]
 
 
+def source_digest(source: Path) -> str:
+    """Return the digest of the C source that the library records (native_search.py loads
+    a library only when it was built from the source beside it)."""
+    return hashlib.sha256(source.read_bytes()).hexdigest()[:16]
+
+
 def compile_library(root: Path) -> bool:
     """Compile SOURCE into LIBRARY under `root`; return whether it worked."""
     compiler = shlex.split(os.environ.get("CC", "cc"))
-    command = [*compiler, *FLAGS, "-o", str(root / LIBRARY), str(root / SOURCE)]
+    digest = f'-DSOURCE_DIGEST="{source_digest(root / SOURCE)}"'
+    command = [*compiler, *FLAGS, digest, "-o", str(root / LIBRARY), str(root / SOURCE)]
     try:
         subprocess.run(command, check=True, capture_output=True, text=True)
     except (OSError, subprocess.CalledProcessError) as error:

@@ -11,7 +11,8 @@
  * UNSUPPORTED, and deduction.py runs the Python search instead: the answer is the same,
  * only slower. native_search.py encodes a Table for `layered_search` and decodes its output.
  *
- * Built as a shared library by hatch_build.py when the package is installed.
+ * Built as a shared library by hatch_build.py when the package is installed, with a digest of
+ * this file that native_search.py checks, so a library built from an older version is not used.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -600,6 +601,13 @@ static int search(Arena *arena, const i64 *spec, u64 *out, int out_size) {
     }
     return OK;
 }
+
+#ifndef SOURCE_DIGEST
+#define SOURCE_DIGEST "unknown"
+#endif
+
+/* The digest of this file when it was compiled (hatch_build.py sets it). */
+const char *layered_search_digest(void) { return SOURCE_DIGEST; }
 
 /* Run the layered search on an encoded table (see native_search.py): OK with the weights in
  * `out`, NO_SPRINT or NO_FIT when the facts admit no assignment, UNSUPPORTED otherwise. */

@@ -18,12 +18,14 @@ bits) of each possible value's weight.
 """
 
 import ctypes
+import hashlib
 from array import array
 from pathlib import Path
 
 from generator.games.fugitive.cards import ESCAPE
 
 LIBRARY = Path(__file__).with_name("_layered_search.so")
+SOURCE = Path(__file__).with_name("layered_search.c")
 REACH = 3  # as deduction.REACH
 MAX_LAYERS = 42
 OUT_SIZE = MAX_LAYERS * (1 + 3 * (ESCAPE - 1))
@@ -34,24 +36,33 @@ FAILURES = {
 }
 
 
-def _load():
+def load(library_path: Path = LIBRARY, source_path: Path = SOURCE):
+    """Return (the C function, "") or (None, why not) when the library is missing or was
+    built from another version of the C source (reinstall Quarry to rebuild it)."""
     try:
-        library = ctypes.CDLL(str(LIBRARY))
-    except OSError:
-        return None
+        library = ctypes.CDLL(str(library_path))
+    except OSError as error:
+        return None, f"not built ({error})"
+    digest = getattr(library, "layered_search_digest", None)
+    if digest is not None:
+        digest.restype = ctypes.c_char_p
+    built_from = "" if digest is None else digest().decode()
+    source = source_path.read_bytes() if source_path.exists() else None  # a wheel may omit it
+    if source is not None and built_from != hashlib.sha256(source).hexdigest()[:16]:
+        return None, f"{library_path.name} was built from an older {source_path.name}"
     function = library.layered_search
     function.argtypes = (ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int)
     function.restype = ctypes.c_int
-    return function
+    return function, ""
 
 
-_layered_search = _load()
+_layered_search, problem = load()
 _out = array("Q", bytes(8 * OUT_SIZE))
 _out_address = _out.buffer_info()[0]
 
 
 def available() -> bool:
-    """Return whether the compiled search loaded."""
+    """Return whether the compiled search loaded (if not, `problem` says why)."""
     return _layered_search is not None
 
 

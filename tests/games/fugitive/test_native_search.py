@@ -15,7 +15,18 @@ from .conftest import positions
 
 
 def test_the_install_built_the_c_search():
-    assert native_search.available(), f"{native_search.LIBRARY} did not load"
+    assert native_search.available(), f"the C search did not load: {native_search.problem}"
+
+
+def test_a_library_built_from_another_source_is_not_loaded(tmp_path):
+    library = tmp_path / native_search.LIBRARY.name
+    library.write_bytes(native_search.LIBRARY.read_bytes())
+    source = tmp_path / native_search.SOURCE.name
+    source.write_bytes(native_search.SOURCE.read_bytes())
+    assert native_search.load(library, source)[0] is not None
+    source.write_bytes(native_search.SOURCE.read_bytes() + b"/* edited */\n")
+    function, problem = native_search.load(library, source)
+    assert function is None and "older" in problem
 
 
 def weights_by_c(table):
