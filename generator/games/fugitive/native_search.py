@@ -28,7 +28,6 @@ LIBRARY = Path(__file__).with_name("_layered_search.so")
 SOURCE = Path(__file__).with_name("layered_search.c")
 REACH = 3  # as deduction.REACH
 MAX_LAYERS = 42
-OUT_SIZE = MAX_LAYERS * (1 + 3 * (ESCAPE - 1))
 OK, NO_SPRINT, NO_FIT, UNSUPPORTED = range(4)
 FAILURES = {
     NO_SPRINT: "no Sprint cards fit a face-down Hideout",
@@ -57,8 +56,6 @@ def load(library_path: Path = LIBRARY, source_path: Path = SOURCE):
 
 
 _layered_search, problem = load()
-_out = array("Q", bytes(8 * OUT_SIZE))
-_out_address = _out.buffer_info()[0]
 
 
 def available() -> bool:
@@ -118,12 +115,14 @@ def native_weights(table, kind_of: tuple[int, ...], inconsistent: type[Exception
     if _layered_search is None or len(table.hidden) > MAX_LAYERS:
         return None
     spec = encode(table, kind_of)
-    status = _layered_search(spec.buffer_info()[0], _out_address, OUT_SIZE)
+    # an answer buffer per call: ctypes lets other threads run during the call
+    size = len(table.hidden) * (1 + 3 * (ESCAPE - 1))
+    out = array("Q", bytes(8 * size))
+    status = _layered_search(spec.buffer_info()[0], out.buffer_info()[0], size)
     if status != OK:
         if status in FAILURES:
             raise inconsistent(FAILURES[status])
         return None
-    out = _out
     weights, at = [], 0
     for _ in table.hidden:
         count = out[at]

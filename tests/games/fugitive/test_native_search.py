@@ -3,6 +3,7 @@ gives: the same weights for every value, the same refusal when nothing fits, and
 back the tables it does not handle."""
 
 import random
+import threading
 from dataclasses import replace
 
 import pytest
@@ -90,3 +91,23 @@ def test_a_table_beyond_the_c_search_goes_to_the_python_search(tables):
     many = replace(table, not_all=tuple((pair, (0, 1)) for pair in pairs))
     assert weights_by_c(many) is None
     assert search_values(many) == search_values_python(many)
+
+
+def test_two_threads_searching_at_once_each_get_their_own_answers(tables):
+    # ctypes lets the other thread run during a call: each call needs its own answer buffer.
+    chosen = [t for t in tables if len(t.hidden) >= 2][:40]
+    expected = [search_values_python(t) for t in chosen]
+    wrong = []
+
+    def work(offset: int) -> None:
+        for _ in range(100):
+            for table, answer in zip(chosen[offset::2], expected[offset::2], strict=True):
+                if search_values(table) != answer:
+                    wrong.append(table)
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in (0, 1)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not wrong
