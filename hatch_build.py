@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+from packaging.tags import sys_tags
 
 FOLDER = Path("generator") / "games" / "fugitive"
 SOURCE = FOLDER / "layered_search.c"
@@ -30,8 +31,9 @@ def source_digest(source: Path) -> str:
 def compile_library(root: Path) -> bool:
     """Compile SOURCE into LIBRARY under `root`; return whether it worked."""
     compiler = shlex.split(os.environ.get("CC", "cc"))
+    flags = [*FLAGS, *shlex.split(os.environ.get("CFLAGS", ""))]
     digest = f'-DSOURCE_DIGEST="{source_digest(root / SOURCE)}"'
-    command = [*compiler, *FLAGS, digest, "-o", str(root / LIBRARY), str(root / SOURCE)]
+    command = [*compiler, *flags, digest, "-o", str(root / LIBRARY), str(root / SOURCE)]
     try:
         subprocess.run(command, check=True, capture_output=True, text=True)
     except (OSError, subprocess.CalledProcessError) as error:
@@ -48,5 +50,6 @@ class CustomBuildHook(BuildHookInterface):
             return
         if version != "editable":  # an editable install imports it from the source tree
             build_data["force_include"][str(root / LIBRARY)] = str(LIBRARY)
+            # a plain shared library, not a Python extension: any Python 3, this platform
             build_data["pure_python"] = False
-            build_data["infer_tag"] = True
+            build_data["tag"] = f"py3-none-{next(sys_tags()).platform}"

@@ -427,12 +427,13 @@ static int search(Arena *arena, const i64 *spec, u64 *out, int out_size) {
             return UNSUPPORTED;
     }
 
-    /* the series facts: a bit per (fact, number), checked after the fact's last layer */
-    u64 series_bits[MAX_LAYERS][MAX_HIDEOUT + 1];
-    u64 checks[MAX_LAYERS][64];
+    /* the series facts: a bit per (fact, number), checked after the fact's last layer (the
+     * larger arrays of a call live in the arena, so that a call needs little stack) */
+    u64(*series_bits)[MAX_HIDEOUT + 1] = arena_zeros(arena, sizeof(*series_bits) * (size_t)m);
+    u64(*checks)[64] = arena_alloc(arena, sizeof(*checks) * (size_t)m);
+    if (series_bits == NULL || checks == NULL) return UNSUPPORTED;
     int n_checks[MAX_LAYERS] = {0};
     u64 all_checks[MAX_LAYERS] = {0};
-    memset(series_bits, 0, sizeof(u64) * (size_t)m * (MAX_HIDEOUT + 1));
     int bit = 0;
     for (int f = 0; f < n_not_all; f++) {
         u64 numbers = (u64)not_all[2 * f], relevant = (u64)not_all[2 * f + 1];
@@ -455,7 +456,8 @@ static int search(Arena *arena, const i64 *spec, u64 *out, int out_size) {
 
     /* each layer's candidates */
     u64 candidates_mask = unknown & ~((u64)1 << ESCAPE);
-    Candidate candidates[MAX_LAYERS][MAX_HIDEOUT];
+    Candidate(*candidates)[MAX_HIDEOUT] = arena_alloc(arena, sizeof(*candidates) * (size_t)m);
+    if (candidates == NULL) return UNSUPPORTED;
     int n_candidates[MAX_LAYERS];
     int prev_low = 0, prev_high = 0;
     for (int i = 0; i < m; i++) {
@@ -568,11 +570,11 @@ static int search(Arena *arena, const i64 *spec, u64 *out, int out_size) {
     u128 *after = arena_alloc(arena, sizeof(u128) * (size_t)forwards[m].count);
     if (after == NULL) return UNSUPPORTED;
     for (int s = 0; s < forwards[m].count; s++) after[s] = 1;
-    u128 weights[MAX_LAYERS][MAX_HIDEOUT + 1];
+    u128(*weights)[MAX_HIDEOUT + 1] = arena_zeros(arena, sizeof(*weights) * (size_t)m);
+    if (weights == NULL) return UNSUPPORTED;
     for (int i = m - 1; i >= 0; i--) {
         u128 *before = arena_zeros(arena, sizeof(u128) * (size_t)forwards[i].count);
         if (before == NULL) return UNSUPPORTED;
-        memset(weights[i], 0, sizeof(weights[i]));
         for (int e = 0; e < n_edges[i]; e++) {
             const Edge *edge = &edges[i][e];
             u128 rest = after[edge->to];

@@ -63,6 +63,21 @@ def available() -> bool:
     return _layered_search is not None
 
 
+def _well_formed(table) -> bool:
+    """Return whether the C search can take `table` as it is: read_table's tables always
+    can; a hand-made one with limits or series facts out of range goes to the Python search,
+    which has its own checks."""
+    m = len(table.hidden)
+    if not 0 < m <= MAX_LAYERS:
+        return False
+    if any(not (0 <= pile <= 2 and 1 <= n <= m and cap >= 0) for pile, n, cap in table.limits):
+        return False
+    return all(
+        numbers and relevant and 0 <= min(relevant) <= max(relevant) < m
+        for numbers, relevant in table.not_all
+    )
+
+
 def encode(table, kind_of: tuple[int, ...]) -> array:
     """Return the spec (see the module docstring) of a Table with at least one face-down
     Hideout; `kind_of` is deduction._kind_table(table.sprint)."""
@@ -74,7 +89,7 @@ def encode(table, kind_of: tuple[int, ...]) -> array:
     for numbers, relevant in table.not_all:
         if max(numbers) >= ESCAPE:
             continue  # a face-down Hideout is never 42: such a fact always holds
-        series.append((sum(1 << n for n in numbers), sum(1 << i for i in relevant)))
+        series.append((sum(1 << n for n in numbers), sum(1 << i for i in set(relevant))))
     spec = [len(hidden), unknown, len(table.limits), len(series), *kind_of]
     last = len(slots) - 1
     for i, slot_index in enumerate(hidden):
@@ -112,7 +127,7 @@ def native_weights(table, kind_of: tuple[int, ...], inconsistent: type[Exception
     """Return per face-down Hideout {value: weight}, as search_values_python, or None when
     the C search is missing or does not handle this table. Raises `inconsistent` with the
     Python search's message when no assignment fits."""
-    if _layered_search is None or len(table.hidden) > MAX_LAYERS:
+    if _layered_search is None or not _well_formed(table):
         return None
     spec = encode(table, kind_of)
     # an answer buffer per call: ctypes lets other threads run during the call

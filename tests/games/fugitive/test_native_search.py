@@ -93,6 +93,19 @@ def test_a_table_beyond_the_c_search_goes_to_the_python_search(tables):
     assert search_values(many) == search_values_python(many)
 
 
+def test_hand_made_facts_out_of_range_go_to_the_python_search(tables):
+    # read_table never writes these; the C search must not trust them.
+    table = next(t for t in tables if len(t.hidden) >= 2)
+    m = len(table.hidden)
+    for odd in (
+        replace(table, limits=((0, m + 1, 1),)),
+        replace(table, limits=((3, 1, 1),)),
+        replace(table, not_all=((frozenset({5, 6}), (m,)),)),
+        replace(table, not_all=((frozenset(), (0,)),)),
+    ):
+        assert weights_by_c(odd) is None
+
+
 def test_two_threads_searching_at_once_each_get_their_own_answers(tables):
     # ctypes lets the other thread run during a call: each call needs its own answer buffer.
     chosen = [t for t in tables if len(t.hidden) >= 2][:40]
