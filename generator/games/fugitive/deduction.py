@@ -20,6 +20,7 @@ from itertools import combinations_with_replacement
 from generator.games.fugitive.cards import ESCAPE, PILES, START_HAND, pile_of
 from generator.games.fugitive.native_search import native_weights
 from generator.games.fugitive.table_facts import (
+    REACH,
     HistoryFacts,
     Inconsistent,
     Table,
@@ -27,7 +28,6 @@ from generator.games.fugitive.table_facts import (
 )
 
 MAX_HIDEOUT = ESCAPE - 1  # a face-down Hideout is 1-41
-REACH = 3  # rules.NORMAL_REACH (not imported: rules imports nothing from here, keep it so)
 
 
 # --- the deduction's answer ------------------------------------------------------------------
@@ -262,8 +262,13 @@ def search_values(table: Table) -> Deduction:
     weights = native_weights(table, _kind_table(table.sprint), Inconsistent)
     if weights is None:
         return search_values_python(table)
+    return _answer(table, weights)
+
+
+def _answer(table: Table, weights: list[dict[int, int]]) -> Deduction:
+    """Return the Deduction of the weights per face-down Hideout (either search's)."""
     return Deduction(
-        positions=tuple(table.slots[i].position for i in hidden),
+        positions=tuple(table.slots[i].position for i in table.hidden),
         possible=tuple(frozenset(w) for w in weights),
         weights=tuple(weights),
         total=sum(weights[0].values()),
@@ -313,7 +318,7 @@ def search_values_python(table: Table) -> Deduction:
         low, high = prev_low + 1, min(MAX_HIDEOUT, prev_high + REACH + slot.bonus + classes[0][0])
         if slot_index + 1 < len(slots) and slots[slot_index + 1].value is not None:
             after = slots[slot_index + 1]
-            reach = REACH + sum(sprint[c] for c in after.sprint_cards) + after.bonus
+            reach = after.reach(sprint)
             low, high = max(low, after.value - reach), min(high, after.value - 1)
         mask = unknown & ((1 << (high + 1)) - (1 << low)) if high >= low else 0
         for v in table.excluded[i]:
@@ -401,12 +406,7 @@ def search_values_python(table: Table) -> Deduction:
                 layer_weights[v] += forward[state] * ways * after
         weights[i] = dict(sorted(layer_weights.items()))
         backward = before
-    return Deduction(
-        positions=tuple(slots[i].position for i in hidden),
-        possible=tuple(frozenset(w) for w in weights),
-        weights=tuple(weights),
-        total=sum(weights[0].values()),
-    )
+    return _answer(table, weights)
 
 
 # --- method A: CP-SAT ------------------------------------------------------------------------
@@ -451,7 +451,7 @@ def build_model(table: Table):
         i = index_of.get(slot_index)
         if i is None:
             current = slot.value
-            reach = REACH + slot.bonus + sum(sprint[c] for c in slot.sprint_cards)
+            reach = slot.reach(sprint)
         else:
             current = hideouts[i]
             reach = REACH + slot.bonus + sum(sprint[c] * lit for c, lit in under[i].items())

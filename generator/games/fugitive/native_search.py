@@ -26,7 +26,6 @@ from generator.games.fugitive.cards import ESCAPE
 
 LIBRARY = Path(__file__).with_name("_layered_search.so")
 SOURCE = Path(__file__).with_name("layered_search.c")
-REACH = 3  # as deduction.REACH
 MAX_LAYERS = 42
 OK, NO_SPRINT, NO_FIT, UNSUPPORTED = range(4)
 FAILURES = {
@@ -100,7 +99,7 @@ def encode(table, kind_of: tuple[int, ...]) -> array:
             after = slots[slot_index + 1]
             if after.value is not None:
                 after_value = after.value
-                after_reach = REACH + after.bonus + sum(sprint[c] for c in after.sprint_cards)
+                after_reach = after.reach(sprint)
         excluded = 0
         for v in table.excluded[i]:
             if v < ESCAPE:

@@ -40,6 +40,7 @@ from typing import NamedTuple
 
 from generator.games.fugitive.cards import ESCAPE, START_DRAWS, pile_of
 
+REACH = 3  # rules.NORMAL_REACH (not imported: rules imports nothing from here, keep it so)
 BONUS_EVENTS = ("fast-horse",)  # any drawer; "second-wind" only when the Fugitive drew it
 
 
@@ -55,6 +56,10 @@ class Slot(NamedTuple):
     sprint_cards: tuple[int, ...] | None
     sprints: int
     bonus: int
+
+    def reach(self, sprint) -> int:
+        """Return how far above the Hideout before it this revealed one could be placed."""
+        return REACH + self.bonus + sum(sprint[c] for c in self.sprint_cards)
 
 
 @dataclass(frozen=True)
