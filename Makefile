@@ -20,8 +20,8 @@ kit: $(BIN)/quarry
 	$(BIN)/quarry tile examples/sample-board.svg --out output --seed $(SEED) --paper $(PAPER)
 
 lint: $(BIN)/quarry
-	$(BIN)/ruff check generator tests bench hatch_build.py
-	$(BIN)/ruff format --check generator tests bench hatch_build.py
+	$(BIN)/ruff check generator tests bench tools hatch_build.py
+	$(BIN)/ruff format --check generator tests bench tools hatch_build.py
 
 test: lint
 	$(BIN)/pytest
