@@ -9,6 +9,7 @@ from pathlib import Path
 
 from reportlab.graphics import renderPDF
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.pdfdoc import PDFResourceDictionary
 from reportlab.pdfgen.canvas import Canvas
 
 from generator import __version__
@@ -43,6 +44,35 @@ class FooterBox:
     top: float
 
 
+class FormCanvas(Canvas):
+    """A reportlab Canvas whose form XObjects carry every resource their content uses.
+
+    reportlab gives a page its ExtGState (opacity), colour space and shading resources, but a
+    form only its fonts and nested forms: a form that sets an opacity names an ExtGState
+    (`/gRLs0 gs`) its resources do not define, so viewers ignore the opacity or reject the
+    page. endForm here completes the form's resource dictionary the way reportlab builds a
+    page's.
+    """
+
+    def endForm(self, **extra_attributes) -> None:
+        """Finish the form begun by beginForm, its resources complete."""
+        name = self._formData[0]
+        # reportlab does not hand the shadings a form used to the form: take them here.
+        shadings = dict(self._shadingUsed)
+        super().endForm(**extra_attributes)
+        form = self._doc.idToObject[self._doc.getXObjectName(name)]
+        resources = PDFResourceDictionary()
+        resources.basicFonts()
+        resources.allProcs()
+        if form.XObjects:
+            resources.XObject = form.XObjects
+        if form.ExtGState:
+            resources.ExtGState = form.ExtGState
+        resources.setColorSpace(form._colorsUsed)
+        resources.setShading(shadings)
+        form.Resources = resources
+
+
 class PdfDocument:
     """A reportlab canvas that is byte-reproducible and draws SVG components as forms.
 
@@ -53,7 +83,9 @@ class PdfDocument:
     def __init__(self, target: Path, title: str, subject: str) -> None:
         ensure_fonts()
         # initialFontName: otherwise every page's preamble names Helvetica, a font not embedded.
-        self.canvas = Canvas(str(target), invariant=1, pageCompression=1, initialFontName="Vera")
+        self.canvas = FormCanvas(
+            str(target), invariant=1, pageCompression=1, initialFontName="Vera"
+        )
         self.canvas.setTitle(title)
         self.canvas.setSubject(subject)
         self.canvas.setCreator(f"Quarry {__version__}")
