@@ -45,6 +45,11 @@ def ensure_fonts() -> None:
         italic=paths["Vera-Italic"],
         bolditalic=paths["Vera-BoldItalic"],
     )
+    # Paragraph markup (<b>, <i>) picks the face through the family; svglib's registration
+    # above maps the family's names its own way, so this comes last.
+    pdfmetrics.registerFontFamily(
+        FAMILY, normal="Vera", bold="Vera-Bold", italic="Vera-Italic", boldItalic="Vera-BoldItalic"
+    )
 
 
 def font_name(bold: bool = False, italic: bool = False) -> str:

@@ -1,0 +1,36 @@
+"""The document layer: pages that flow (books, rules, references, logs, the kit guide),
+set by reportlab's platypus. A game says what goes on its pages with Blocks and Parts;
+this package sets the type, the columns, the header and the footer."""
+
+from generator.render.document.blocks import Blocks, Item, plain
+from generator.render.document.flowables import Figure, Room, ShadedHeading, TickBox
+from generator.render.document.pages import (
+    DoesNotFit,
+    Header,
+    Part,
+    draw_footer,
+    fit_document,
+    write_document,
+)
+from generator.render.document.styles import FAINT, GREY, INK, SHADE, TypeScale
+
+__all__ = [
+    "FAINT",
+    "GREY",
+    "INK",
+    "SHADE",
+    "Blocks",
+    "DoesNotFit",
+    "Figure",
+    "Header",
+    "Item",
+    "Part",
+    "Room",
+    "ShadedHeading",
+    "TickBox",
+    "TypeScale",
+    "draw_footer",
+    "fit_document",
+    "plain",
+    "write_document",
+]

@@ -1,0 +1,178 @@
+"""What a game puts on a flowing page, said once: headings, paragraphs, bullets, lead-ins,
+sections, tables, figures, room to write. Blocks(scale) hands out reportlab flowables set in
+that TypeScale; the text is plain (escaped here), never markup from a game.
+"""
+
+from collections.abc import Iterable, Sequence
+from xml.sax.saxutils import escape
+
+from reportlab.platypus import (
+    CondPageBreak,
+    Flowable,
+    KeepTogether,
+    ListFlowable,
+    ListItem,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+from reportlab.platypus.flowables import HRFlowable
+
+from generator.render.document.flowables import Figure, Room, ShadedHeading
+from generator.render.document.styles import FAINT, GREY, INK, SHADE, TypeScale, colour
+from generator.render.units import mm_to_pt
+
+# An item of a section: plain text (a bullet), or (lead, text): a bold lead-in, then text.
+Item = str | tuple[str, str] | Flowable
+
+
+def plain(text: object) -> str:
+    """Return `text` escaped for a reportlab Paragraph (it carries no markup of its own)."""
+    return escape(str(text))
+
+
+class Blocks:
+    """Flowables for a page in one type scale (see TypeScale)."""
+
+    def __init__(self, scale: TypeScale | None = None) -> None:
+        self.scale = scale or TypeScale()
+
+    def para(self, text: str, style: str = "body", **changes) -> Paragraph:
+        """Return a paragraph of plain text in style `style` (see TypeScale.styles)."""
+        return Paragraph(plain(text), self.scale.style(style, **changes))
+
+    def lead(self, lead: str, text: str, style: str = "body") -> Paragraph:
+        """Return a paragraph opening with a bold `lead`, the text running on after it."""
+        return Paragraph(f"<b>{plain(lead)}</b> {plain(text)}", self.scale.style(style))
+
+    def heading(self, text: str) -> ShadedHeading:
+        """Return a shaded heading that stays with what follows it."""
+        return ShadedHeading(plain(text), self.scale.style("heading"))
+
+    def bullets(self, items: Iterable[str], style: str = "body") -> ListFlowable:
+        """Return plain items as a bulleted list."""
+        return ListFlowable(
+            [ListItem(self.para(item, style)) for item in items],
+            bulletType="bullet",
+            start="•",
+            bulletFontName="Vera",
+            bulletFontSize=self.scale.body,
+            leftIndent=mm_to_pt(3.2),
+            bulletOffsetY=0,
+        )
+
+    def items(self, items: Iterable[Item]) -> list[Flowable]:
+        """Return section items: a string is a bullet, (lead, text) a lead-in paragraph,
+        a flowable stays as it is."""
+        out: list[Flowable] = []
+        run: list[str] = []
+        for item in items:
+            if isinstance(item, str):
+                run.append(item)
+                continue
+            if run:
+                out.append(self.bullets(run))
+                run = []
+            out.append(self.lead(*item) if isinstance(item, tuple) else item)
+        if run:
+            out.append(self.bullets(run))
+        return out
+
+    def section(self, heading: str, items: Iterable[Item], keep: bool = True) -> Flowable:
+        """Return a shaded heading with its items, kept in one column unless keep=False
+        (then the heading still never ends a column alone)."""
+        body = [self.heading(heading), *self.items(items), self.gap(2.5)]
+        return KeepTogether(body) if keep else body
+
+    def gap(self, height: float) -> Spacer:
+        """Return `height` mm of space."""
+        return Spacer(1, mm_to_pt(height))
+
+    def rule(self, weight: float = 0.4, tone: str = FAINT) -> HRFlowable:
+        """Return a thin line across the column."""
+        return HRFlowable(
+            width="100%", thickness=weight, color=colour(tone), spaceBefore=2, spaceAfter=4
+        )
+
+    def figure(self, svg_text: str, width: float | None = None) -> Figure:
+        """Return an SVG component as a figure (true size, or `width` mm, or the column's)."""
+        return Figure(svg_text, width)
+
+    def room(self, minimum: float, maximum: float | None = None, **kw) -> Room:
+        """Return room to write (see Room)."""
+        return Room(minimum, maximum, **kw)
+
+    def keep(self, *flowables: Flowable) -> KeepTogether:
+        """Return the flowables kept together in one column or page."""
+        return KeepTogether(list(flowables))
+
+    def need(self, height: float) -> CondPageBreak:
+        """Return a break to the next column unless `height` mm are left in this one."""
+        return CondPageBreak(mm_to_pt(height))
+
+    def cell(self, text: object, style: str = "cell", **changes) -> Paragraph:
+        """Return one table cell's text (plain), in a cell style."""
+        return Paragraph(plain(text), self.scale.style(style, **changes))
+
+    def table(
+        self,
+        rows: Sequence[Sequence[object]],
+        widths: Sequence[float],
+        *,
+        header_rows: int = 1,
+        row_height: float | None = None,
+        shaded_rows: Iterable[int] = (),
+        align: str = "left",
+        style: str = "cell",
+        grid: str = INK,
+        extra: Iterable[tuple] = (),
+    ) -> Table:
+        """Return a ruled table: `rows` of cells (text, or flowables), column `widths` in
+        shares of the column (summing to 1) or in mm (summing to more than 1).
+
+        The first `header_rows` are bold on a shaded band and repeat on a new page; the
+        `shaded_rows` (indices into rows) get the pale band too. `extra` adds reportlab
+        TableStyle commands (for spans and the like).
+        """
+        total = sum(widths)
+        as_mm = total > 1.0 + 1e-9
+        cells = [
+            [
+                value
+                if isinstance(value, Flowable)
+                else self.cell(value, "cell-head" if index < header_rows else style, align=align)
+                for value in row
+            ]
+            for index, row in enumerate(rows)
+        ]
+        commands = [
+            ("GRID", (0, 0), (-1, -1), 0.4, colour(grid)),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 3),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+            ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
+        ]
+        if header_rows:
+            commands.append(("BACKGROUND", (0, 0), (-1, header_rows - 1), colour(SHADE)))
+        for index in shaded_rows:
+            commands.append(("BACKGROUND", (0, index), (-1, index), colour(SHADE)))
+        commands += list(extra)
+        table = Table(
+            cells,
+            colWidths=[mm_to_pt(w) if as_mm else f"{100 * w / total:.4f}%" for w in widths],
+            rowHeights=mm_to_pt(row_height) if row_height else None,
+            repeatRows=header_rows,
+            hAlign="LEFT",
+        )
+        table.setStyle(TableStyle(commands))
+        return table
+
+
+def note(blocks: Blocks, text: str) -> Paragraph:
+    """Return a grey note in the small size."""
+    return blocks.para(text, "note", color=GREY)
+
+
+__all__ = ["Blocks", "Item", "note", "plain", "INK"]
