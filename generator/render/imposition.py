@@ -82,12 +82,26 @@ class Imposition:
         return (x + b, y + b, w - 2 * b, h - 2 * b)
 
     def grid_trim(self, backs: bool = False) -> Rect:
-        """Return the rectangle spanning every trimmed card (the page's TrimBox)."""
+        """Return the rectangle spanning every trimmed card of one side (fronts or backs)."""
         first = (self.back_trim if backs else self.trim)(0)
         last = (self.back_trim if backs else self.trim)(self.per_page - 1)
         xs = (first[0], first[0] + first[2], last[0], last[0] + last[2])
         ys = (first[1], first[1] + first[3], last[1], last[1] + last[3])
         return (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+
+    def page_trim(self, backs: bool = False) -> Rect:
+        """Return the trimmed area of a page of fronts (or of backs): its TrimBox.
+
+        Fold-and-glue sheets hold both halves on one page, so their trimmed area runs from
+        the fronts' outer edge to the backs' outer edge, across the fold.
+        """
+        if self.mode != FOLD:
+            return self.grid_trim(backs=backs)
+        fx, fy, fw, fh = self.grid_trim(backs=False)
+        bx, by, bw, bh = self.grid_trim(backs=True)
+        left, bottom = min(fx, bx), min(fy, by)
+        right, top = max(fx + fw, bx + bw), max(fy + fh, by + bh)
+        return (left, bottom, right - left, top - bottom)
 
     def fold_line(self) -> float:
         """Return the x of the fold in fold-and-glue sheets (the middle of the page)."""

@@ -76,7 +76,7 @@ def _pt(imp: Imposition) -> float:
 
 def _set_boxes(doc: PdfDocument, imp: Imposition, backs: bool) -> None:
     if imp.sheet.bleed > 0:
-        doc.set_boxes(imp.grid_trim(backs=backs), imp.sheet.bleed)
+        doc.set_boxes(imp.page_trim(backs=backs), imp.sheet.bleed)
 
 
 def _crop_marks(doc: PdfDocument, imp: Imposition, footer: FooterBox) -> None:

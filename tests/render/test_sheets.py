@@ -229,3 +229,21 @@ def test_rendered_backs_sit_under_their_fronts(tmp_path, book):
 def test_fronts_only_sheets_have_no_back_pages(tmp_path, book):
     _, pages, _ = _write(tmp_path, book, mode=FRONTS, count=10)
     assert pages == 2
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_fold_sheets_trim_and_bleed_boxes_cover_fronts_and_backs(tmp_path, book, paper):
+    target, _, imp = _write(tmp_path, book, paper=paper, sheet="bleed", mode=FOLD, count=4)
+    page = pypdf.PdfReader(target).pages[0]
+    trims = [imp.trim(slot) for slot in range(imp.per_page)]
+    trims += [imp.back_trim(slot) for slot in range(imp.per_page)]
+    left = min(x for x, _, _, _ in trims)
+    right = max(x + w for x, _, w, _ in trims)
+    bottom = min(y for _, y, _, _ in trims)
+    top = max(y + h for _, y, _, h in trims)
+    assert left < imp.fold_line() < right  # both halves, across the fold
+    expected = [mm_to_pt(v) for v in (left, bottom, right, top)]
+    assert [float(v) for v in page.trimbox] == pytest.approx(expected, abs=0.01)
+    b = mm_to_pt(imp.sheet.bleed)
+    grown = [expected[0] - b, expected[1] - b, expected[2] + b, expected[3] + b]
+    assert [float(v) for v in page.bleedbox] == pytest.approx(grown, abs=0.01)
