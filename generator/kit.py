@@ -16,7 +16,6 @@ from pathlib import Path
 from generator import __version__
 from generator.errors import QuarryError
 from generator.render.layouts import LayoutBook, Paper
-from generator.render.svg import svg_size_mm
 
 
 def _safe_name(name: str) -> str:
@@ -89,6 +88,8 @@ class KitWriter:
             raise
 
     def _write_manifest(self) -> None:
+        from generator.render.svg import svg_size_mm  # svglib and reportlab: only when writing
+
         entries = []
         for record in sorted(self.files, key=lambda r: r["path"]):
             file = self._tmp / record["path"]

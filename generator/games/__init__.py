@@ -2,7 +2,13 @@
 
 A game's `__init__.py` defines `GAME = Game(...)`; `quarry kit` lists them and
 `quarry kit all` writes each one's kit.
+
+Importing the registry loads each game's rules and nothing that draws: a game's print module
+(and with it reportlab, svglib, svgwrite and jinja2) is imported only when one of its kit
+callables is called, so `quarry simulate` and `quarry replay` start quickly.
 """
+
+from __future__ import annotations
 
 import importlib
 import pkgutil
@@ -10,9 +16,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator.engine.game import GameState
-from generator.kit import KitRequest
+
+if TYPE_CHECKING:  # generator.kit imports the PDF tools' layouts; only the type is wanted
+    from generator.kit import KitRequest
 
 
 @dataclass(frozen=True)

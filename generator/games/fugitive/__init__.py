@@ -1,7 +1,14 @@
 """Fugitive: the Fugitive against the Marshal with numbered Hideout cards (seeds/003)."""
 
-from generator.games import Game, KitRequest
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from generator.games import Game
 from generator.games.fugitive import rules
+
+if TYPE_CHECKING:
+    from generator.kit import KitRequest
 
 
 def _build_kit(request: KitRequest) -> None:

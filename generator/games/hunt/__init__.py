@@ -1,7 +1,14 @@
 """The Hunt: Dragon against Knight over five locations (seeds/001)."""
 
-from generator.games import Game, KitRequest
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from generator.games import Game
 from generator.games.hunt import rules
+
+if TYPE_CHECKING:
+    from generator.kit import KitRequest
 
 
 def _build_kit(request: KitRequest) -> None:

@@ -1,0 +1,64 @@
+"""Verbs a user waits on load no drawing library: simulate and replay never import the PDF and
+SVG tools (reportlab, svglib, svgwrite) nor the template engine (jinja2)."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+DRAWING = ("reportlab", "svglib", "svgwrite", "jinja2")
+
+# Runs the CLI's main() as `quarry ARGS` would, then writes the exit code and the top-level
+# packages that were imported into the file named by the first argument.
+RUN_AND_LIST = """
+import json, sys
+report, args = sys.argv[1], sys.argv[2:]
+sys.argv = ["quarry", *args]
+from generator.cli import main
+try:
+    main()
+    code = 0
+except SystemExit as exit:
+    code = exit.code
+loaded = sorted({name.split(".")[0] for name in sys.modules})
+with open(report, "w") as file:
+    json.dump({"code": code, "loaded": loaded}, file)
+"""
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("simulate", "hunt", "--games", "5", "--json"),
+        ("simulate", "fugitive", "--games", "5", "--json"),
+        ("replay", "hunt", "examples/hunt-record.json"),
+    ],
+    ids=["simulate-hunt", "simulate-fugitive", "replay-hunt"],
+)
+def test_simulate_and_replay_load_no_drawing_library(root, tmp_path, args):
+    report = tmp_path / "modules.json"
+    done = subprocess.run(
+        [sys.executable, "-c", RUN_AND_LIST, report, *args],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+    )
+    result = json.loads(report.read_text())
+    assert result["code"] == 0, done.stderr
+    assert done.stdout.strip(), "the verb printed its result"
+    assert "generator" in result["loaded"]
+    assert [name for name in DRAWING if name in result["loaded"]] == []
+
+
+def test_the_game_registry_imports_without_drawing_libraries(root):
+    code = (
+        "import sys; from generator.games import registry; games = registry(); "
+        "print(sorted(games), sorted({m.split('.')[0] for m in sys.modules}))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True
+    )
+    assert "'hunt'" in done.stdout and "'fugitive'" in done.stdout
+    assert [name for name in DRAWING if f"'{name}'" in done.stdout] == []
