@@ -79,9 +79,12 @@ class Blocks:
             out.append(self.bullets(run))
         return out
 
-    def section(self, heading: str, items: Iterable[Item], keep: bool = True) -> Flowable:
-        """Return a shaded heading with its items, kept in one column unless keep=False
-        (then the heading still never ends a column alone)."""
+    def section(
+        self, heading: str, items: Iterable[Item], keep: bool = True
+    ) -> Flowable | list[Flowable]:
+        """Return a shaded heading with its items as one flowable kept in one column; with
+        keep=False, as a list of flowables that may split (the heading still never ends a
+        column alone)."""
         body = [self.heading(heading), *self.items(items), self.gap(2.5)]
         return KeepTogether(body) if keep else body
 

@@ -1,0 +1,193 @@
+"""The document layer: flowing pages, their footers, fitting, figures, the kit guide."""
+
+import hashlib
+
+import numpy as np
+import pypdf
+import pypdfium2
+import pytest
+
+from generator.render.document import (
+    Blocks,
+    DoesNotFit,
+    Header,
+    Part,
+    TypeScale,
+    fit_document,
+    write_document,
+)
+from generator.render.document.guide import (
+    SCALE_BAR_MM,
+    KitGuide,
+    PrintItem,
+    write_guide,
+    write_print_all,
+)
+from generator.render.pdf import Footer
+
+WORDS = "The Knight listens for wings over the Hills while the Dragon circles the Sea. "
+
+
+def page_texts(path) -> list[str]:
+    return [page.extract_text() for page in pypdf.PdfReader(path).pages]
+
+
+def long_story(blocks: Blocks, paragraphs: int) -> list:
+    return [blocks.para(f"{index}. " + WORDS * 6) for index in range(paragraphs)]
+
+
+def test_every_page_carries_its_footer_with_the_page_count(book, tmp_path):
+    blocks = Blocks(TypeScale())
+    parts = [
+        Part(Header("First part", "a subtitle"), long_story(blocks, 30), "first"),
+        Part(Header("Second part"), long_story(blocks, 3), "second", columns=2),
+    ]
+    target = tmp_path / "doc.pdf"
+    pages = write_document(target, book.paper("a4"), parts, Footer("Game", "x", 4), TypeScale())
+    texts = page_texts(target)
+    assert pages == len(texts) >= 3
+    for number, text in enumerate(texts, 1):
+        assert f"page {number}/{pages}" in text
+        assert "seed 4" in text
+    assert "Game · first" in texts[0] and "Game · second" in texts[-1]
+
+
+def test_later_pages_of_a_part_say_continued(book, tmp_path):
+    blocks = Blocks()
+    parts = [Part(Header("Solutions"), long_story(blocks, 30), "solutions")]
+    target = tmp_path / "doc.pdf"
+    write_document(target, book.paper("letter"), parts, Footer("G", "s", None), TypeScale())
+    texts = page_texts(target)
+    assert "Solutions (continued)" not in texts[0]
+    assert all("Solutions (continued)" in text for text in texts[1:])
+
+
+def test_text_is_plain_never_markup(book, tmp_path):
+    blocks = Blocks()
+    story = [blocks.para("lair-return<=2 & <b>not bold</b>"), blocks.lead("A < B:", "x > y")]
+    target = tmp_path / "doc.pdf"
+    write_document(
+        target, book.paper("a4"), [Part(Header("T"), story, "t")], Footer("G", "t", 1), TypeScale()
+    )
+    text = page_texts(target)[0]
+    assert "lair-return<=2 & <b>not bold</b>" in text
+    assert "A < B: x > y" in text
+
+
+def test_fit_document_takes_the_largest_size_that_fits(book, tmp_path):
+    paper = book.paper("a4")
+    sizes_tried = []
+
+    def make(blocks: Blocks):
+        sizes_tried.append(blocks.scale.body)
+        return [Part(Header("Card"), long_story(blocks, 9), "card", columns=2)]
+
+    target = tmp_path / "card.pdf"
+    pages = fit_document(target, paper, make, Footer("G", "card", 1), (14.0, 11.0, 8.0, 6.0), 1)
+    assert pages == 1 and len(page_texts(target)) == 1
+    # 14 pt runs over one page; a smaller size was needed, and no size below the first fit.
+    assert sizes_tried[0] == 14.0 and len(sizes_tried) >= 2
+    assert sizes_tried[-1] in (11.0, 8.0)
+
+
+def test_fit_document_refuses_what_never_fits(book, tmp_path):
+    def make(blocks: Blocks):
+        return [Part(Header("Too much"), long_story(blocks, 80), "x")]
+
+    with pytest.raises(DoesNotFit, match="more than 1 page"):
+        fit_document(tmp_path / "x.pdf", book.paper("a4"), make, Footer("G", "x", 1), (9.0,), 1)
+    assert not (tmp_path / "x.pdf").exists()
+
+
+SQUARE = (
+    '<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{w}mm" viewBox="0 0 10 10">'
+    '<rect width="10" height="10" fill="#000000"/></svg>'
+)
+
+
+def dark_run(path, dpi: int = 254) -> int:
+    """Return the widest run of dark pixels in any row of page 1 (dpi 254: 10 px a mm)
+    from 30 mm down, below the header's rule."""
+    page = pypdfium2.PdfDocument(str(path))[0]
+    pixels = np.asarray(page.render(scale=dpi / 72).to_pil().convert("L"))
+    dark = pixels[300:] < 100
+    best = 0
+    for row in dark[::4]:
+        padded = np.concatenate(([0], row.astype(int), [0]))
+        edges = np.flatnonzero(np.diff(padded))
+        if len(edges):
+            best = max(best, int((edges[1::2] - edges[::2]).max()))
+    return best
+
+
+def test_a_figure_keeps_its_true_size_and_shrinks_only_to_fit(book, tmp_path):
+    blocks = Blocks()
+    paper = book.paper("a4")
+    small, large = tmp_path / "small.pdf", tmp_path / "large.pdf"
+    for target, width in ((small, 40), (large, 400)):
+        story = [blocks.figure(SQUARE.format(w=width))]
+        write_document(
+            target, paper, [Part(Header(""), story, "f")], Footer("G", "f", 1), TypeScale()
+        )
+    assert abs(dark_run(small) - 400) <= 3  # 40 mm at 10 px a mm
+    column = paper.width - 24  # the 12 mm margins
+    assert abs(dark_run(large) - column * 10) <= 3
+
+
+def test_the_guide_scale_bar_measures_fifty_millimetres(book, tmp_path):
+    guide = KitGuide("Game", "About it.")
+    guide.add("a4", PrintItem("x.pdf", "things"))
+    target = tmp_path / "guide.pdf"
+    assert write_guide(target, book.paper("a4"), guide, 1) == 1
+    page = pypdfium2.PdfDocument(str(target))[0]
+    pixels = np.asarray(page.render(scale=254 / 72).to_pil().convert("L")) < 100
+    runs = []
+    for row in pixels:
+        padded = np.concatenate(([0], row.astype(int), [0]))
+        edges = np.flatnonzero(np.diff(padded))
+        runs += list(edges[1::2] - edges[::2])
+    # The bar is the one dark line between 45 and 55 mm long, at 10 px a mm.
+    bars = [run for run in runs if 450 <= run <= 550]
+    assert bars and all(abs(run - SCALE_BAR_MM * 10) <= 3 for run in bars)
+
+
+def one_page_pdf(book, path, title: str) -> None:
+    blocks = Blocks()
+    write_document(
+        path,
+        book.paper("a4"),
+        [Part(Header(title), [blocks.para(title)], "p")],
+        Footer("G", "p", 1),
+        TypeScale(),
+    )
+
+
+def test_print_all_holds_every_copy_and_blank_backs_when_two_sided(book, tmp_path):
+    one_page_pdf(book, tmp_path / "map.pdf", "Map")
+    one_page_pdf(book, tmp_path / "cards.pdf", "Cards")
+    guide = KitGuide("Game", "About it.", ["Cut the cards."])
+    guide.add("a4", PrintItem("map.pdf", "the map", copies=2))
+    guide.add("a4", PrintItem("cards.pdf", "cards", two_sided=True))
+    write_guide(tmp_path / "guide.pdf", book.paper("a4"), guide, 1)
+    pages = write_print_all(tmp_path / "all.pdf", tmp_path, "guide.pdf", guide, "a4")
+    texts = page_texts(tmp_path / "all.pdf")
+    # guide + blank, map + blank twice, then the two-sided file, its odd page count made
+    # even so that a file after it would start on a new sheet.
+    assert pages == len(texts) == 8
+    assert "your kit" in texts[0] and texts[1] == ""
+    assert "Map" in texts[2] and texts[3] == "" and "Map" in texts[4] and texts[5] == ""
+    assert "Cards" in texts[6] and texts[7] == ""
+    guide_text = texts[0]
+    assert "map.pdf" in guide_text and "flip on long edge" in guide_text
+
+
+def test_print_all_is_one_sided_when_nothing_is_two_sided(book, tmp_path):
+    one_page_pdf(book, tmp_path / "map.pdf", "Map")
+    guide = KitGuide("Game", "About it.")
+    guide.add("a4", PrintItem("map.pdf", "the map", copies=3))
+    write_guide(tmp_path / "guide.pdf", book.paper("a4"), guide, 1)
+    first = write_print_all(tmp_path / "all.pdf", tmp_path, "guide.pdf", guide, "a4")
+    assert first == 4
+    digest = hashlib.sha256((tmp_path / "all.pdf").read_bytes()).hexdigest()
+    write_print_all(tmp_path / "again.pdf", tmp_path, "guide.pdf", guide, "a4")
+    assert hashlib.sha256((tmp_path / "again.pdf").read_bytes()).hexdigest() == digest
