@@ -63,10 +63,11 @@ def kit(
     paper: PaperOption = "a4",
     seed: SeedOption = 1,
     quiet: QuietOption = False,
+    jobs: JobsOption = 1,
 ) -> None:
     """Write a game's printable kit into OUT/GAME; with no GAME, list the games.
 
-    Example: quarry kit all --paper letter --seed 7
+    Example: quarry kit all --paper letter --seed 7 --jobs 2
     """
     from generator.games import registry
     from generator.kit import write_game_kits
@@ -79,7 +80,7 @@ def kit(
             low, high = entry.players
             typer.echo(f"{entry.name:10} {entry.title} ({low}-{high} players)")
         return
-    written = write_game_kits(game, out, paper, seed)
+    written = write_game_kits(game, out, paper, seed, jobs)
     if not written:
         _report(quiet, ["No game kits are registered yet; nothing written."])
     _report(quiet, [f"wrote {path}" for path in written])

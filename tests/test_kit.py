@@ -260,3 +260,20 @@ def test_the_files_do_not_depend_on_the_out_folder(tmp_path):
     first = _files(_cards(tmp_path / "one"))
     second = _files(_cards(tmp_path / "elsewhere" / "two"))
     assert first == second
+
+
+# --- game kits: side by side, and the print options --------------------------------------
+
+
+def test_kit_all_in_two_processes_writes_the_same_bytes_as_in_one(tmp_path, quarry):
+    manifests = {}
+    for jobs in (1, 2):
+        out = tmp_path / f"jobs{jobs}"
+        done = quarry("kit", "all", "--paper", "a4", "--seed", "4", "--jobs", jobs, "--out", out)
+        assert done.returncode == 0, done.stderr
+        assert sorted(p.name for p in out.iterdir()) == ["fugitive", "hunt"]
+        manifests[jobs] = {kit.name: (kit / "manifest.json").read_bytes() for kit in out.iterdir()}
+        for kit in out.iterdir():
+            for entry in json.loads(manifests[jobs][kit.name])["files"]:
+                assert entry["sha256"] == _sha256(kit / entry["path"])
+    assert manifests[2] == manifests[1]
