@@ -14,7 +14,9 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     denominator = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # The interval always holds p; rounding can put a bound a hair past it (0 of 6 gave a
+    # lower bound of 3e-17), so keep p inside.
+    return (min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half)))
 
 
 def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, tuple[float, float]]:

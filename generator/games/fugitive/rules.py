@@ -245,18 +245,13 @@ class FugitiveState(GameState):
         self.event_piles = [list(p) for p in action.events]
         hand = set(START_HAND)
         for pile, count in enumerate(START_DRAWS):
-            for _ in range(count):
-                hand.add(self._take_hideout(pile))
+            # The setup draws come off the top; _deal_problem saw that they are Hideouts
+            # (the variant's extra cards go into the piles only after them).
+            hand.update(self.piles[pile][:count])
+            del self.piles[pile][:count]
         self.hands[FUGITIVE] = hand
         self.history.append({"what": "deal", "sizes": [len(p) for p in self.piles]})
         self._start_fugitive_turn()
-
-    def _take_hideout(self, pile: int) -> int:
-        """Setup draws skip events and placeholders (they stay in the pile, in order)."""
-        for index, card in enumerate(self.piles[pile]):
-            if card <= 42:
-                return self.piles[pile].pop(index)
-        raise IllegalAction(f"pile {pile + 1} has too few Hideouts for the starting hand")
 
     def _draw(self, step: Step, action: Draw) -> None:
         card = self.piles[action.pile].pop(0)
@@ -530,9 +525,14 @@ class FugitiveView:
 
 # --- setup helpers ---------------------------------------------------------------------------
 def deal_for(config: DeckConfig, rng: random.Random) -> Deal:
-    """Return a random deal for `config`: shuffled piles with the variant's events, drawn
-    from the events in play (config.events), as many per pile as config.pile_counts()."""
+    """Return a random deal for `config`, made in the rule text's order: the three piles of
+    Hideouts are shuffled, the Fugitive's setup draws (cards.START_DRAWS) come off their
+    tops, and only then are the variant's events or Placeholders (drawn from the events in
+    play, config.events, as many per pile as config.pile_counts()) shuffled into what is
+    left of each pile. The deal lists each pile top first as it stood before the setup
+    draws, so its top START_DRAWS[p] cards of pile p are always Hideouts."""
     piles = [list(range(low, high + 1)) for low, high in PILES]
+    extras: list[list[int]] = [[], [], []]
     events: tuple[tuple[int, ...], ...] = ()
     variant = config.variant
     counts = config.pile_counts()
@@ -540,13 +540,13 @@ def deal_for(config: DeckConfig, rng: random.Random) -> Deal:
         chosen = rng.sample(config.event_cards(), sum(counts))
         start = 0
         for index, count in enumerate(counts):
-            piles[index] += chosen[start : start + count]
+            extras[index] += chosen[start : start + count]
             start += count
     elif variant.startswith("helpful-"):
         helped = config.event_cards(helped_icon(variant))
         rng.shuffle(helped)
         for card, index in zip(helped, _round_robin(counts), strict=True):
-            piles[index].append(card)
+            extras[index].append(card)
     elif variant == "discovery":
         order = config.event_cards()
         rng.shuffle(order)
@@ -557,9 +557,14 @@ def deal_for(config: DeckConfig, rng: random.Random) -> Deal:
             rng.shuffle(group)
         events = tuple(tuple(g) for g in groups)
         for index in range(3):
-            piles[index] += list(PLACEHOLDERS[2 * index : 2 * index + 2])
+            extras[index] += list(PLACEHOLDERS[2 * index : 2 * index + 2])
     for pile in piles:
         rng.shuffle(pile)
+    for pile, extra, drawn in zip(piles, extras, START_DRAWS, strict=True):
+        if extra:  # a variant without extra cards deals exactly as the plain game
+            rest = pile[drawn:] + extra
+            rng.shuffle(rest)
+            pile[drawn:] = rest
     return Deal(tuple(tuple(p) for p in piles), events)
 
 
@@ -590,6 +595,12 @@ def _deal_problem(config: DeckConfig, deal: Deal) -> str | None:
         hideouts = sorted(c for c in pile if c <= 42)
         if hideouts != list(range(low, high + 1)):
             return f"pile {index + 1} must hold exactly the Hideouts {low}-{high}"
+    for index, (pile, count) in enumerate(zip(deal.piles, START_DRAWS, strict=True)):
+        if any(c > 42 for c in pile[:count]):
+            return (
+                f"the top {count} cards of pile {index + 1} must be Hideouts: the Fugitive's "
+                "setup draws come off the piles before any event or Placeholder is shuffled in"
+            )
     extras = [c for pile in deal.piles for c in pile if c > 42]
     variant = config.variant
     if variant in ("none", "discovery") and extras:

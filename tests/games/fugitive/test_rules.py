@@ -1,5 +1,6 @@
 """Fugitive's rules, one test per rule of the text (seeds/003), named after it."""
 
+import math
 import random
 from collections import Counter
 
@@ -11,6 +12,8 @@ from generator.games.fugitive.cards import (
     EVENTS,
     PILES,
     PLACEHOLDERS,
+    START_DRAWS,
+    START_HAND,
     VARIANTS,
     DeckConfig,
     published,
@@ -154,11 +157,55 @@ def test_the_marshal_has_no_starting_hand():
     assert dealt().hands[MARSHAL] == set()
 
 
-def test_setup_draws_skip_event_cards():
-    state = dealt("random", tops=((SAFE_HOUSE, 4, 5, 6), (15, DRAGNET, 16), ()))
+EXTRA_VARIANTS = ("random", "helpful-fugitive", "helpful-marshal", "catchup")
+
+
+def test_a_deal_with_an_event_among_the_setup_draws_is_refused():
+    with pytest.raises(IllegalAction, match="top 3 cards of pile 1 must be Hideouts"):
+        dealt("random", tops=((4, SAFE_HOUSE, 5, 6), (15, 16), ()))
+    with pytest.raises(IllegalAction, match="top 2 cards of pile 2 must be Hideouts"):
+        dealt("catchup", tops=((4, 5, 6), (PLACEHOLDERS[2], 15, 16), ()))
+    state = dealt("random", tops=((4, 5, 6, SAFE_HOUSE), (15, 16, DRAGNET), ()))
     assert state.hands[FUGITIVE] == HAND
     assert state.piles[0][0] == SAFE_HOUSE and state.piles[1][0] == DRAGNET
     assert state.history[-1] == {"what": "deal", "sizes": [10, 14, 15]}
+
+
+@pytest.mark.parametrize("variant", EXTRA_VARIANTS)
+def test_the_setup_draws_never_meet_an_event(variant):
+    for seed in range(300):
+        deal = deal_for(published(variant), random.Random(seed))
+        state = new_game(published(variant))
+        state.apply(deal)
+        drawn = state.hands[FUGITIVE] - set(START_HAND)
+        assert len(drawn) == sum(START_DRAWS) and max(drawn) <= 42
+        for pile, count in enumerate(START_DRAWS):
+            assert all(card <= 42 for card in deal.piles[pile][:count])
+            assert set(deal.piles[pile][:count]) <= drawn
+
+
+@pytest.mark.parametrize("variant", EXTRA_VARIANTS)
+def test_events_are_shuffled_into_what_is_left_of_each_pile_after_the_setup_draws(variant):
+    """The rule text shuffles the events (or Placeholders) in after setup: the top card of
+    each pile is an event as often as the events' share of that pile after the setup draws
+    (pile 1: 2 in 8 + 2 cards, 20%), not more."""
+    deals = 4000
+    tops = [0, 0, 0]
+    sizes = events = None
+    for seed in range(deals):
+        state = new_game(published(variant))
+        state.apply(deal_for(published(variant), random.Random(seed)))
+        sizes = [len(pile) for pile in state.piles]
+        events = [sum(card > 42 for card in pile) for pile in state.piles]
+        for index, pile in enumerate(state.piles):
+            tops[index] += pile[0] > 42
+    for index in range(3):
+        hideouts = PILES[index][1] - PILES[index][0] + 1 - START_DRAWS[index]
+        assert sizes[index] == hideouts + events[index]
+        expected = events[index] / sizes[index]
+        spread = 4 * math.sqrt(expected * (1 - expected) / deals)  # binomial, 4 sigma
+        assert abs(tops[index] / deals - expected) <= spread, (index, tops[index] / deals)
+    assert events[0] == 2 and sizes[0] == 10  # pile 1: 20%, as the issue measured it
 
 
 # --- turns ---------------------------------------------------------------------------------
