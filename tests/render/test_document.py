@@ -14,6 +14,7 @@ from generator.render.document import (
     Part,
     TypeScale,
     fit_document,
+    fit_parts,
     write_document,
 )
 from generator.render.document.guide import (
@@ -97,6 +98,26 @@ def test_fit_document_refuses_what_never_fits(book, tmp_path):
     with pytest.raises(DoesNotFit, match="more than 1 page"):
         fit_document(tmp_path / "x.pdf", book.paper("a4"), make, Footer("G", "x", 1), (9.0,), 1)
     assert not (tmp_path / "x.pdf").exists()
+
+
+def test_fit_parts_sets_each_part_at_its_own_size_and_they_join_one_document(book, tmp_path):
+    paper = book.paper("a4")
+
+    def card(blocks: Blocks):
+        return [Part(Header("Card"), long_story(blocks, 9), "card", columns=2)]
+
+    def note(blocks: Blocks):
+        return [Part(Header("Note"), long_story(blocks, 2), "note")]
+
+    footer = Footer("G", "sheets", 1)
+    card_parts = fit_parts(paper, card, footer, (14.0, 11.0, 8.0, 6.0), 1)
+    note_parts = fit_parts(paper, note, footer, (14.0, 8.0), 1)
+    assert card_parts[0].story[0].style.fontSize < 14.0  # the card had to shrink
+    assert note_parts[0].story[0].style.fontSize == 14.0  # the note did not
+    target = tmp_path / "both.pdf"
+    assert write_document(target, paper, card_parts + note_parts, footer, TypeScale()) == 2
+    texts = page_texts(target)
+    assert "Card" in texts[0] and "Note" in texts[1]
 
 
 SQUARE = (

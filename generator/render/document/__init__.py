@@ -10,6 +10,7 @@ from generator.render.document.pages import (
     Part,
     draw_footer,
     fit_document,
+    fit_parts,
     write_document,
 )
 from generator.render.document.styles import FAINT, GREY, INK, SHADE, TypeScale
@@ -31,6 +32,7 @@ __all__ = [
     "TypeScale",
     "draw_footer",
     "fit_document",
+    "fit_parts",
     "plain",
     "write_document",
 ]

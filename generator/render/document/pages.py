@@ -210,6 +210,33 @@ def write_document(
     return _build(str(target), paper, parts, footer, scale)
 
 
+def fit_parts(
+    paper: Paper,
+    make_parts: Callable[[Blocks], Sequence[Part]],
+    footer: Footer,
+    sizes: Sequence[float],
+    max_pages: int,
+    header_scale: TypeScale | None = None,
+) -> list[Part]:
+    """Return the parts `make_parts` gives for the first body size in `sizes` (largest
+    first) whose pages number at most `max_pages`, set on `paper`; nothing is written.
+
+    The parts carry their own type, so they can join other parts in one write_document
+    (each part starts on a new page) whose scale, `header_scale` (TypeScale() unless
+    given), sets the headers. Raises DoesNotFit when even the smallest size needs more
+    pages.
+    """
+    header_scale = header_scale or TypeScale()
+    for size in sizes:
+        parts = list(make_parts(Blocks(TypeScale(body=size))))
+        if _build(io.BytesIO(), paper, parts, footer, header_scale) <= max_pages:
+            return list(make_parts(Blocks(TypeScale(body=size))))  # a build uses them up
+    raise DoesNotFit(
+        f"{footer.component} needs more than {max_pages} page(s) of {paper.name} "
+        f"even at {sizes[-1]} pt"
+    )
+
+
 def fit_document(
     target: Path,
     paper: Paper,
