@@ -146,15 +146,19 @@ def tile(
 def replay(
     game: Annotated[str, typer.Argument(help="The game the record is of, e.g. hunt.")],
     record: Annotated[Path, typer.Argument(help="A game record (JSON); see docs/formats.md.")],
+    partial: Annotated[
+        bool, typer.Option("--partial", help="Accept a record that stops before the end.")
+    ] = False,
     quiet: QuietOption = False,
 ) -> None:
-    """Replay a game record, checking every step; stop at the first illegal one (exit 2).
+    """Replay a game record, checking every step, its stored result and log; stop at the
+    first illegal step, and refuse an unfinished record unless --partial (exit 2).
 
-    Example: quarry replay hunt examples/hunt-record.json
+    Example: quarry replay hunt examples/hunt-match-record.json
     """
     from generator.engine.records import replay_file
 
-    _report(quiet, [replay_file(_game(game, "state_from_header"), record)])
+    _report(quiet, [replay_file(_game(game, "state_from_header"), record, partial)])
 
 
 @app.command()
@@ -274,6 +278,10 @@ def simulate(
     knight: Annotated[str | None, typer.Option(help="hunt: Knight bot, exact or random.")] = None,
     dragon: Annotated[str | None, typer.Option(help="hunt: Dragon bot, random or cunning.")] = None,
     loops: Annotated[bool, typer.Option("--loops", help="hunt: route maps may loop.")] = False,
+    match: Annotated[
+        bool,
+        typer.Option("--match", help="hunt: play whole matches (two hunts, roles swapped)."),
+    ] = False,
     fugitive: Annotated[
         str | None, typer.Option(help="fugitive: Fugitive bot, planning or random.")
     ] = None,
@@ -302,6 +310,7 @@ def simulate(
         "knight": knight,
         "dragon": dragon,
         "loops": loops or None,
+        "match": match or None,
         "fugitive": fugitive,
         "marshal": marshal,
         "variant": variant,
@@ -320,9 +329,10 @@ def simulate(
     settings = [
         f"{key}={value}"
         for key, value in summary.items()
-        if key not in ("game", "games", "seed", "metrics")
+        if key not in ("game", "games", "seed", "metrics", "match")
     ]
-    typer.echo(f"{games} games of {entry.title}, {', '.join(settings)}, seed {seed}")
+    played = "matches" if summary.get("match") else "games"
+    typer.echo(f"{games} {played} of {entry.title}, {', '.join(settings)}, seed {seed}")
     for name, metric in sorted(summary["metrics"].items()):
         lo, hi = metric["ci95"]
         typer.echo(f"  {name:18} {metric['value']:8.3f}   95% interval {lo:.3f} to {hi:.3f}")

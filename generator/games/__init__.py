@@ -33,10 +33,14 @@ class Game:
     players: tuple[int, int]
     capabilities: frozenset[str] = field(default_factory=frozenset)
     build_kit: Callable[[KitRequest], None] | None = None
-    # Replay: a fresh state from a record header, the turn a state is in, its result line.
+    # Replay: a fresh state from a record header, the turn a state is in (a number, or a
+    # label such as "hunt 2, turn 5"), its result line, the header options the game knows,
+    # and the fields a record derives from its actions ({"result": ..., "log": ...}).
     state_from_header: Callable[[dict], GameState] | None = None
-    turn_of: Callable[[GameState], int] | None = None
+    turn_of: Callable[[GameState], int | str] | None = None
     result_text: Callable[[GameState], str] | None = None
+    record_options: tuple[str, ...] = ()
+    record_fields: Callable[[GameState], dict] | None = None
     # Puzzles: make them (count, difficulty, seed, loops), then write their book into a kit.
     make_puzzles: Callable[[int, str, int, bool], list] | None = None
     write_puzzle_book: Callable[[KitRequest, list], None] | None = None

@@ -30,6 +30,11 @@ def _write_puzzle_book(request: KitRequest, puzzles: list) -> None:
     build_puzzle_kit(request, puzzles)
 
 
+def _record_fields(state: rules.FugitiveState) -> dict:
+    """Return the fields a Fugitive record derives from its actions: its result."""
+    return {"result": rules.record_for(state, [], 0, {})["result"]}
+
+
 def _simulate(games: int, seed: int, jobs: int, options: dict, progress: bool) -> dict:
     from generator.errors import QuarryError
     from generator.games.fugitive.bots import FUGITIVES, MARSHALS, deck_for, simulate_fugitive
@@ -62,6 +67,8 @@ GAME = Game(
     state_from_header=rules.state_from_header,
     turn_of=lambda state: state.turn,
     result_text=rules.result_text,
+    record_options=("variant", "deck"),
+    record_fields=_record_fields,
     make_puzzles=_make_puzzles,
     write_puzzle_book=_write_puzzle_book,
     simulate=_simulate,

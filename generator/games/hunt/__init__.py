@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from generator.games import Game
-from generator.games.hunt import rules
+from generator.games.hunt import records
 
 if TYPE_CHECKING:
     from generator.kit import KitRequest
@@ -38,7 +38,8 @@ def _simulate(games: int, seed: int, jobs: int, options: dict, progress: bool) -
         raise QuarryError(
             f"--knight must be one of {', '.join(KNIGHTS)}; --dragon one of {', '.join(DRAGONS)}"
         )
-    return simulate_hunt(games, seed, jobs, knight, dragon, bool(options.get("loops")), progress)
+    loops, match = bool(options.get("loops")), bool(options.get("match"))
+    return simulate_hunt(games, seed, jobs, knight, dragon, loops, progress, match)
 
 
 GAME = Game(
@@ -47,11 +48,13 @@ GAME = Game(
     players=(2, 2),
     capabilities=frozenset({"rules", "bots", "design", "puzzles", "print"}),
     build_kit=_build_kit,
-    state_from_header=rules.state_from_header,
-    turn_of=lambda state: state.turn,
-    result_text=rules.result_text,
+    state_from_header=records.state_from_header,
+    turn_of=records.turn_of,
+    result_text=records.result_line,
+    record_options=records.OPTIONS,
+    record_fields=records.record_fields,
     make_puzzles=_make_puzzles,
     write_puzzle_book=_write_puzzle_book,
     simulate=_simulate,
-    simulate_options=("knight", "dragon", "loops"),
+    simulate_options=("knight", "dragon", "loops", "match"),
 )

@@ -6,7 +6,8 @@ aides when they pay) and `RandomKnight` (uniform searches, never an aide). Drago
 against the Knight's public belief). Every bot has `start(loops, seed)` (a new hunt) and
 `act(observation) -> action`; given its seed it is deterministic.
 
-`play_hunt` plays one hunt; `play_one_hunt` is the picklable per-game function for
+`play_hunt` plays one hunt and `play_match` a whole match (two hunts, roles swapped);
+`play_one_hunt` and `play_one_match` are the picklable per-game functions for
 `generator.engine.simulate.simulate`; `simulate_hunt` returns the JSON summary and
 `dragon_score_against_knight` scores one fixed map (for the route-map designer).
 
@@ -31,6 +32,7 @@ from generator.games.hunt.belief import (
     wizard_codes,
 )
 from generator.games.hunt.maps import LAIR, NO_ARROW, TOWN, RouteMap, fly_targets, walk_targets
+from generator.games.hunt.match import DRAW, HUNTS, MatchState, dragon_seat, new_match
 from generator.games.hunt.rules import (
     DRAGON,
     ENCOUNTERS_TO_VANQUISH,
@@ -305,16 +307,23 @@ def make_dragon(name: str, seed: int = 0, candidates: Sequence[RouteMap] | None 
     raise ValueError(f"unknown dragon {name!r}; expected one of {', '.join(DRAGONS)}")
 
 
-def play_hunt(dragon, knight, loops: bool, seed: int) -> tuple[HuntState, list[str]]:
-    """Play one hunt to its end and return (the final state, every action in notation).
-
-    `dragon` and `knight` are bots (or their names); they are restarted with seeds derived
-    from `seed`, so the hunt is a pure function of (bots, loops, seed)."""
+def _start(dragon, knight, loops: bool, seed: int) -> tuple:
+    """Return the (dragon, knight) bots (made from their names if need be), restarted for a
+    new hunt with seeds derived from `seed`."""
     dragon = make_dragon(dragon) if isinstance(dragon, str) else dragon
     knight = make_knight(knight) if isinstance(knight, str) else knight
     dragon_seed, knight_seed = np.random.SeedSequence(seed).generate_state(2, np.uint64)
     dragon.start(loops, int(dragon_seed))
     knight.start(loops, int(knight_seed))
+    return dragon, knight
+
+
+def play_hunt(dragon, knight, loops: bool, seed: int) -> tuple[HuntState, list[str]]:
+    """Play one hunt to its end and return (the final state, every action in notation).
+
+    `dragon` and `knight` are bots (or their names); they are restarted with seeds derived
+    from `seed`, so the hunt is a pure function of (bots, loops, seed)."""
+    dragon, knight = _start(dragon, knight, loops, seed)
     state = new_hunt(loops)
     actions = []
     while state.phase != "over":
@@ -322,6 +331,30 @@ def play_hunt(dragon, knight, loops: bool, seed: int) -> tuple[HuntState, list[s
             action = dragon.act(state.observation(DRAGON))
         else:
             action = knight.act(state.knight_view())
+        state.apply(action)
+        actions.append(format_action(action))
+    return state, actions
+
+
+def play_match(seats: Sequence[tuple], loops: bool, seed: int) -> tuple[MatchState, list[str]]:
+    """Play a whole match and return (the final state, every action of both hunts in
+    notation).
+
+    `seats` gives each seat's (dragon, knight) bots or names: seat A's Dragon plays the first
+    hunt against seat B's Knight, then seat B's Dragon the second against seat A's Knight.
+    Each bot acts on its seat's view of the hunt (MatchView.view) and is restarted for each
+    hunt with seeds derived from `seed`, so the match is a pure function of its inputs."""
+    hunt_seeds = [int(s) for s in np.random.SeedSequence(seed).generate_state(HUNTS, np.uint64)]
+    state, actions, bots = new_match(loops), [], None
+    while not state.is_terminal():
+        number = state.hunt_number
+        if bots is None or bots[0] != number:
+            dragon_side = seats[dragon_seat(number)][0]
+            knight_side = seats[1 - dragon_seat(number)][1]
+            bots = (number, *_start(dragon_side, knight_side, loops, hunt_seeds[number - 1]))
+        view = state.observation(state.current_player())
+        bot = bots[1] if view.role == "dragon" else bots[2]
+        action = bot.act(view.view)
         state.apply(action)
         actions.append(format_action(action))
     return state, actions
@@ -352,6 +385,41 @@ def play_one_hunt(
     return _result(state)
 
 
+def play_one_match(
+    game_seed: int, knight: str = "exact", dragon: str = "random", loops: bool = False
+) -> dict:
+    """Play one match, both seats with the same bots, and return {winner ("A", "B" or
+    "draw"), a_wins, b_wins, draw, a_score, b_score (each seat's Dragon score)}."""
+    dragon_bot, knight_bot = _bots(knight, dragon)
+    pair = (dragon_bot, knight_bot)
+    state, _ = play_match((pair, pair), loops, game_seed)
+    a_score, b_score = state.dragon_scores()
+    winner = state.winner()
+    return {
+        "winner": winner,
+        "a_wins": winner == "A",
+        "b_wins": winner == "B",
+        "draw": winner == DRAW,
+        "a_score": a_score,
+        "b_score": b_score,
+    }
+
+
+def match_metrics(results: Sequence[dict]) -> dict:
+    """Return the metrics of match results, each {"value": x, "ci95": [lo, hi]}: the share
+    of matches won by seat A (the first Dragon), by seat B, and drawn (Wilson intervals), and
+    each seat's mean Dragon score."""
+    metrics = summarise(results, rates=("a_wins", "b_wins", "draw"), means=("a_score", "b_score"))
+    names = {
+        "a_wins": "seat_a_wins",
+        "b_wins": "seat_b_wins",
+        "draw": "draws",
+        "a_score": "seat_a_score",
+        "b_score": "seat_b_score",
+    }
+    return dict(sorted((names[key], value) for key, value in metrics.items()))
+
+
 def hunt_metrics(results: Sequence[dict]) -> dict:
     """Return the metrics of hunt results, each {"value": x, "ci95": [lo, hi]}: vanquish_rate
     (Wilson), dragon_score, town_points, aides_used and turns (means)."""
@@ -368,12 +436,16 @@ def simulate_hunt(
     dragon: str = "random",
     loops: bool = False,
     progress: bool | None = None,
+    match: bool = False,
 ) -> dict:
-    """Play `games` hunts and return the JSON summary {"game": "hunt", "games", "seed",
-    "knight", "dragon", "loops", "metrics": hunt_metrics(...)}; the same for every `jobs`."""
+    """Play `games` hunts, or with `match` that many whole matches (the same bots in both
+    seats), and return the JSON summary {"game": "hunt", "games", "seed", "knight",
+    "dragon", "loops", "match", "metrics"}: hunt_metrics, or match_metrics for matches;
+    the same for every `jobs`."""
     make_knight(knight)
     make_dragon(dragon)  # unknown names fail here, before any worker starts
-    play = partial(play_one_hunt, knight=knight, dragon=dragon, loops=loops)
+    play_one = play_one_match if match else play_one_hunt
+    play = partial(play_one, knight=knight, dragon=dragon, loops=loops)
     results = simulate(play, games, seed, jobs=jobs, progress=progress)
     return {
         "game": "hunt",
@@ -382,7 +454,8 @@ def simulate_hunt(
         "knight": knight,
         "dragon": dragon,
         "loops": loops,
-        "metrics": hunt_metrics(results),
+        "match": match,
+        "metrics": match_metrics(results) if match else hunt_metrics(results),
     }
 
 
@@ -417,7 +490,10 @@ __all__ = [
     "hunt_metrics",
     "make_dragon",
     "make_knight",
+    "match_metrics",
     "play_hunt",
+    "play_match",
     "play_one_hunt",
+    "play_one_match",
     "simulate_hunt",
 ]

@@ -1,4 +1,5 @@
 """The Hunt: rules of one hunt (a round), its actions and their notation, and the observers.
+A match (two hunts, roles swapped) is in match.py; reading record headers in records.py.
 
 Player 0 is the Dragon, player 1 the Knight. A hunt: the Dragon chooses a route map in
 secret; then each turn (1) on turns 3, 9 and 15 the Knight may call one unused aide,
@@ -371,25 +372,6 @@ def new_hunt(loops: bool = False) -> HuntState:
     return HuntState(loops=loops)
 
 
-def match_winner(first_as_dragon: int, second_as_dragon: int) -> str:
-    """Return "first", "second" or "draw": a match is two hunts with the roles swapped, won
-    by whoever scored more points as the Dragon."""
-    if first_as_dragon == second_as_dragon:
-        return "draw"
-    return "first" if first_as_dragon > second_as_dragon else "second"
-
-
-def state_from_header(header: dict) -> HuntState:
-    """Return a fresh hunt with the options of a record's header (ValueError if malformed)."""
-    options = header.get("options", {})
-    if not isinstance(options, dict) or not isinstance(options.get("loops", False), bool):
-        raise ValueError('options must be {"loops": true|false}')
-    version = header.get("rules_version", RULES_VERSION)
-    if version != RULES_VERSION:
-        raise ValueError(f"rules_version {version!r} is not {RULES_VERSION}")
-    return new_hunt(options.get("loops", False))
-
-
 def result_text(state: HuntState) -> str:
     """Return a one-line account of the hunt's end (or where an unfinished record stops)."""
     if not state.is_terminal():
@@ -403,8 +385,19 @@ def result_text(state: HuntState) -> str:
     )
 
 
+def hunt_result(state: HuntState) -> dict:
+    """Return a hunt's result as a record stores it: the Dragon's score (so far, while the
+    hunt is not over), whether he was vanquished, and the last turn begun."""
+    return {
+        "dragon_score": state.dragon_score(),
+        "vanquished": state.vanquished,
+        "turns": state.turn,
+    }
+
+
 def record_for(state: HuntState, actions: list[str], seed: int, players: dict) -> dict:
-    """Return the JSON record of a hunt: header, actions, the public turn log and the result."""
+    """Return the JSON record of one hunt: header, actions, the public turn log and the
+    result (a whole match's record: match.match_record)."""
     return {
         "header": {
             "game": "hunt",
@@ -415,9 +408,5 @@ def record_for(state: HuntState, actions: list[str], seed: int, players: dict) -
         },
         "actions": actions,
         "log": [record.to_json() for record in state.log],
-        "result": {
-            "dragon_score": state.dragon_score(),
-            "vanquished": state.vanquished,
-            "turns": state.turn,
-        },
+        "result": hunt_result(state),
     }

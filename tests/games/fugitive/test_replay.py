@@ -166,10 +166,51 @@ def test_the_step_named_is_the_edited_one(root, quarry, tmp_path):
     assert f"step {index + 1} (turn " in done.stderr
 
 
-def test_a_record_that_stops_early_says_where_it_stops(root, quarry, tmp_path):
-    done = _broken(root, quarry, tmp_path, lambda r: r.update(actions=r["actions"][:9]))
+def test_a_record_that_stops_early_is_unfinished_unless_partial(root, quarry, tmp_path):
+    def cut(record):
+        record.update(actions=record["actions"][:9])
+        del record["result"]
+
+    refused = _broken(root, quarry, tmp_path, cut)
+    assert refused.returncode == 2
+    assert "unfinished: the record stops after step 9" in refused.stderr
+    assert "--partial" in refused.stderr and len(refused.stderr.splitlines()) == 1
+    record = example(root)
+    cut(record)
+    path = tmp_path / "partial.json"
+    path.write_text(json.dumps(record))
+    done = quarry("replay", "fugitive", str(path), "--partial")
     assert done.returncode == 0, done.stderr
-    assert "the record stops during turn 2" in done.stdout
+    assert done.stdout.startswith("unfinished: the record stops during turn 2")
+
+
+def test_a_claimed_result_that_differs_from_the_replay_is_refused_naming_both(
+    root, quarry, tmp_path
+):
+    record = example(root)
+    true_winner = record["result"]["winner"]
+    claimed = "fugitive" if true_winner == "marshal" else "marshal"
+    done = _broken(root, quarry, tmp_path, lambda r: r["result"].__setitem__("winner", claimed))
+    assert done.returncode == 2 and len(done.stderr.splitlines()) == 1
+    assert f'"winner": "{claimed}"' in done.stderr and f'"winner": "{true_winner}"' in done.stderr
+
+
+def test_a_truncated_record_that_keeps_the_full_result_is_refused_even_when_partial(
+    root, quarry, tmp_path
+):
+    record = example(root)
+    record["actions"] = record["actions"][:9]
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record))
+    done = quarry("replay", "fugitive", str(path), "--partial")
+    assert done.returncode == 2 and "claims the result" in done.stderr
+
+
+@pytest.mark.parametrize("option", ["loop", "loops", "match"])
+def test_a_header_option_fugitive_does_not_know_is_refused_by_name(root, quarry, tmp_path, option):
+    done = _broken(root, quarry, tmp_path, lambda r: r["header"]["options"].update({option: True}))
+    assert done.returncode == 2 and len(done.stderr.splitlines()) == 1
+    assert f"unknown option {option!r}" in done.stderr and "variant, deck" in done.stderr
 
 
 # --- headers and records in process ----------------------------------------------------------

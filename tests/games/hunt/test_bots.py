@@ -15,15 +15,21 @@ from generator.games.hunt.bots import (
     RandomKnight,
     dragon_score_against_knight,
     hunt_metrics,
+    match_metrics,
     play_hunt,
+    play_match,
     play_one_hunt,
+    play_one_match,
     simulate_hunt,
 )
 from generator.games.hunt.maps import LAIR, TOWN, map_at, map_table
+from generator.games.hunt.match import new_match
 from generator.games.hunt.rules import (
     KNIGHT,
     CallAide,
     ChooseMap,
+    DragonView,
+    KnightView,
     Move,
     Search,
     new_hunt,
@@ -253,6 +259,83 @@ def test_a_played_hunt_replays_from_its_actions():
         again = new_hunt(state.loops)
         assert replay(again, actions, lambda s: s.turn) is None
         assert again.dragon_score() == state.dragon_score() and again.is_terminal()
+
+
+class _Watched:
+    """A bot that keeps every observation it is given, then lets `bot` act."""
+
+    def __init__(self, bot):
+        self.bot, self.seen = bot, []
+
+    def start(self, loops, seed):
+        self.bot.start(loops, seed)
+
+    def act(self, view):
+        self.seen.append(view)
+        return self.bot.act(view)
+
+
+def test_in_a_match_each_bot_sees_only_its_roles_view_of_the_hunt():
+    a_dragon, b_knight = _Watched(CunningDragon()), _Watched(ExactKnight())
+    b_dragon, a_knight = _Watched(RandomDragon()), _Watched(RandomKnight())
+    state, actions = play_match(((a_dragon, a_knight), (b_dragon, b_knight)), False, 3)
+    assert state.is_terminal()
+    for knight in (a_knight, b_knight):
+        assert knight.seen and all(isinstance(v, KnightView) for v in knight.seen)
+    for dragon in (a_dragon, b_dragon):
+        assert dragon.seen and all(isinstance(v, DragonView) for v in dragon.seen)
+    # seat A's Dragon played the first hunt only, seat B's the second only
+    second = [i for i, a in enumerate(actions) if a.startswith("map ")][1]
+    dragon_moves = [a.split()[0] in ("map", "walk", "fly") for a in actions]
+    assert len(a_dragon.seen) == sum(dragon_moves[:second])
+    assert len(b_dragon.seen) == sum(dragon_moves[second:])
+    assert {v.route_map for v in a_dragon.seen} == {None, state.hunts[0].route_map}
+    assert {v.route_map for v in b_dragon.seen} == {None, state.hunts[1].route_map}
+
+
+def test_a_played_match_replays_from_its_actions_to_the_same_winner():
+    for seed in range(3):
+        state, actions = play_match((("cunning", "exact"), ("random", "random")), False, seed)
+        again = new_match(False)
+        assert replay(again, actions, lambda s: s.turn) is None
+        assert again.is_terminal() and again.winner() == state.winner()
+        assert again.dragon_scores() == state.dragon_scores()
+        assert sum(a.startswith("map ") for a in actions) == 2
+
+
+def test_a_match_is_a_pure_function_of_its_seed():
+    seats = (("cunning", "exact"), ("cunning", "exact"))
+    assert play_match(seats, False, 11)[1] == play_match(seats, False, 11)[1]
+    assert play_one_match(11, "exact", "cunning") == play_one_match(11, "exact", "cunning")
+
+
+def test_match_metrics_count_wins_by_seat_and_draws():
+    results = [
+        {"a_wins": True, "b_wins": False, "draw": False, "a_score": 7, "b_score": 5},
+        {"a_wins": False, "b_wins": True, "draw": False, "a_score": 2, "b_score": 6},
+        {"a_wins": False, "b_wins": False, "draw": True, "a_score": 4, "b_score": 4},
+        {"a_wins": True, "b_wins": False, "draw": False, "a_score": 9, "b_score": 3},
+    ]
+    metrics = match_metrics(results)
+    assert metrics["seat_a_wins"]["value"] == 0.5 and metrics["seat_b_wins"]["value"] == 0.25
+    assert metrics["draws"]["value"] == 0.25
+    assert metrics["seat_a_wins"]["ci95"] == list(wilson(2, 4))
+    assert metrics["seat_a_score"]["value"] == 5.5
+
+
+def test_simulated_matches_do_not_depend_on_the_number_of_workers():
+    one = simulate_hunt(12, 5, jobs=1, knight="exact", dragon="cunning", match=True)
+    assert one == simulate_hunt(12, 5, jobs=2, knight="exact", dragon="cunning", match=True)
+    assert one["match"] is True
+    assert set(one["metrics"]) == {
+        "seat_a_wins",
+        "seat_b_wins",
+        "draws",
+        "seat_a_score",
+        "seat_b_score",
+    }
+    shares = sum(one["metrics"][k]["value"] for k in ("seat_a_wins", "seat_b_wins", "draws"))
+    assert shares == pytest.approx(1.0)
 
 
 def test_unknown_bot_names_are_refused():

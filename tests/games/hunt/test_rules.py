@@ -16,6 +16,7 @@ from generator.games.hunt.maps import (
     map_index,
     map_table,
 )
+from generator.games.hunt.match import SEAT_A, SEAT_B, match_winner, new_match
 from generator.games.hunt.rules import (
     DRAGON,
     KNIGHT,
@@ -24,7 +25,6 @@ from generator.games.hunt.rules import (
     Move,
     Search,
     format_action,
-    match_winner,
     new_hunt,
     parse_action,
 )
@@ -212,10 +212,96 @@ def test_scoring_town_turns_aides_and_five_for_escaping():
     assert state.returns() == [state.dragon_score(), -state.dragon_score()]
 
 
-def test_a_match_is_won_by_the_better_dragon():
-    assert match_winner(9, 7) == "first"
-    assert match_winner(3, 8) == "second"
+# --- the match: two hunts, roles swapped -----------------------------------------------------
+def _play_an_escape(state, route_map=RING):
+    """Play the current hunt of a match: the Dragon takes his map, flies to the Lair, and
+    flies between the Lair and Town, while the Knight never calls an aide and searches the
+    Sea (a miss every turn); he escapes after turn 15."""
+    state.apply(ChooseMap(route_map))
+    number = state.hunt_number
+    while state.hunt_number == number and not state.is_terminal():
+        if state.hunt.phase == "aide":
+            state.apply(CallAide(None))
+        state.apply(Move(True))
+        state.apply(Search((SEA,)))
+
+
+def test_a_match_is_two_hunts_and_the_players_swap_roles_for_the_second():
+    state = new_match()
+    assert state.hunt_number == 1 and state.current_player() == SEAT_A  # A draws a map
+    state.apply(ChooseMap(RING))
+    assert state.current_player() == SEAT_A  # A's Dragon moves first (turn 1: no aide)
+    state.apply(Move(False))
+    assert state.current_player() == SEAT_B  # B's Knight searches
+    assert state.observation(SEAT_A).role == "dragon"
+    assert state.observation(SEAT_B).role == "knight"
+    state.apply(Search((SEA,)))
+    while state.hunt_number == 1:
+        if state.hunt.phase == "aide":
+            state.apply(CallAide(None))
+        state.apply(Move(True))
+        state.apply(Search((SEA,)))
+    assert state.hunts[0].is_terminal() and not state.is_terminal()
+    assert state.hunt.phase == "map" and state.current_player() == SEAT_B  # B's map now
+    assert state.observation(SEAT_B).role == "dragon"
+    assert state.observation(SEAT_A).role == "knight"
+    assert state.observation(SEAT_A).scores == (state.hunts[0].dragon_score(), None)
+
+
+def test_each_hunt_of_a_match_has_its_own_route_map():
+    other = RouteMap((WOODS, SEA, TOWN, HILLS, NO_ARROW), (LAIR, LAIR, LAIR, LAIR, HILLS))
+    state = new_match()
+    _play_an_escape(state, RING)
+    _play_an_escape(state, other)
+    assert state.is_terminal() and state.current_player() == TERMINAL
+    assert [h.route_map for h in state.hunts] == [RING, other]
+
+
+def test_the_knight_never_sees_the_route_map_in_either_hunt():
+    state = new_match()
+    state.apply(ChooseMap(RING))
+    knight = state.observation(SEAT_B)
+    assert not hasattr(knight.view, "route_map") and not hasattr(knight.view, "place")
+    assert state.observation(SEAT_A).view.route_map == RING
+
+
+def test_the_winner_is_the_seat_whose_dragon_scored_more():
+    assert match_winner(9, 7) == "A"
+    assert match_winner(3, 8) == "B"
+    state = new_match()
+    _play_an_escape(state, RING)  # A: in Town on every odd turn, and escapes
+    state.apply(ChooseMap(RING))  # B: walks Town > Hills > Woods, is searched there thrice
+    state.apply(Move(False))
+    state.apply(Search((HILLS,)))
+    state.apply(Move(False))
+    state.apply(Search((WOODS,)))
+    state.apply(CallAide(None))
+    state.apply(Move(False))
+    state.apply(Search((SEA,)))
+    assert state.is_terminal() and state.hunts[1].vanquished
+    a, b = state.dragon_scores()
+    assert (a, b) == (state.hunts[0].dragon_score(), 1) and a > b
+    assert state.winner() == "A" and state.returns() == [1.0, -1.0]
+
+
+def test_a_tie_between_the_two_dragons_is_a_draw():
     assert match_winner(6, 6) == "draw"
+    state = new_match()
+    _play_an_escape(state, RING)
+    _play_an_escape(state, RING)  # the same play: the same score
+    assert state.dragon_scores()[SEAT_A] == state.dragon_scores()[SEAT_B]
+    assert state.winner() == "draw" and state.returns() == [0.0, 0.0]
+
+
+def test_a_match_is_not_over_until_both_hunts_are():
+    state = new_match()
+    assert state.winner() is None
+    _play_an_escape(state)
+    assert not state.is_terminal() and state.winner() is None
+    assert state.returns() == [0.0, 0.0]
+    copy = state.clone()
+    _play_an_escape(state)
+    assert state.is_terminal() and not copy.is_terminal()
 
 
 def test_every_legal_action_round_trips_through_its_notation():

@@ -43,3 +43,44 @@ def test_impossible_game_counts_are_refused_before_any_game(root):
         stdin=subprocess.DEVNULL,
     )
     assert done.returncode == 2 and done.stderr.count("\n") == 1
+
+
+def test_match_simulations_report_the_winner_by_seat_and_draws(root):
+    summary = simulate(root, "--games", "30", "--seed", "2", "--match", "--dragon", "cunning")
+    assert summary["match"] is True and summary["games"] == 30
+    metrics = summary["metrics"]
+    assert set(metrics) == {"seat_a_wins", "seat_b_wins", "draws", "seat_a_score", "seat_b_score"}
+    for metric in metrics.values():
+        lo, hi = metric["ci95"]
+        assert lo <= metric["value"] <= hi
+    shares = [metrics[k]["value"] for k in ("seat_a_wins", "seat_b_wins", "draws")]
+    assert abs(sum(shares) - 1.0) < 1e-9
+
+
+def test_without_match_a_simulation_reports_single_hunts(root):
+    summary = simulate(root, "--games", "20", "--seed", "2")
+    assert summary["match"] is False and "vanquish_rate" in summary["metrics"]
+    assert "seat_a_wins" not in summary["metrics"]
+
+
+def test_the_text_report_of_matches_counts_matches(root):
+    done = subprocess.run(
+        [sys.executable, "-m", "generator", "simulate", "hunt", "--games", "10", "--match"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("10 matches of The Hunt") and "seat_a_wins" in done.stdout
+
+
+def test_match_is_not_an_option_of_fugitive(root):
+    done = subprocess.run(
+        [sys.executable, "-m", "generator", "simulate", "fugitive", "--games", "2", "--match"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+    )
+    assert done.returncode == 2 and "--match is not an option for fugitive" in done.stderr
