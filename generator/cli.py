@@ -56,21 +56,45 @@ def version() -> None:
     typer.echo(f"quarry {__version__}")
 
 
+KitPaperOption = Annotated[
+    str, typer.Option("--paper", help="a4, letter, or both (every file on each paper).")
+]
+
+
 @app.command()
 def kit(
     game: Annotated[str | None, typer.Argument(help="A game name, or 'all'.")] = None,
     out: OutOption = Path("output"),
-    paper: PaperOption = "a4",
+    paper: KitPaperOption = "both",
     seed: SeedOption = 1,
     quiet: QuietOption = False,
     jobs: JobsOption = 1,
+    backs: Annotated[
+        str,
+        typer.Option(
+            help="Card sheets: duplex (backs on the next page, for a long-edge flip), "
+            "fold (fronts and backs side by side, fold and glue) or none (fronts only)."
+        ),
+    ] = "duplex",
+    sheet: Annotated[
+        str, typer.Option(help="Card sheet layout: default, bleed (3 mm), spaced.")
+    ] = "default",
+    back_offset_x: Annotated[
+        float, typer.Option(help="Shift back pages right by this many mm (duplex drift).")
+    ] = 0.0,
+    back_offset_y: Annotated[
+        float, typer.Option(help="Shift back pages up by this many mm (duplex drift).")
+    ] = 0.0,
+    ink: Annotated[
+        str, typer.Option(help="normal, or low: light card backs, for home printers.")
+    ] = "normal",
 ) -> None:
     """Write a game's printable kit into OUT/GAME; with no GAME, list the games.
 
-    Example: quarry kit all --paper letter --seed 7 --jobs 2
+    Example: quarry kit all --paper letter --backs fold --ink low --jobs 2
     """
     from generator.games import registry
-    from generator.kit import write_game_kits
+    from generator.kit import PrintOptions, write_game_kits
 
     games = registry()
     if game is None:
@@ -80,7 +104,8 @@ def kit(
             low, high = entry.players
             typer.echo(f"{entry.name:10} {entry.title} ({low}-{high} players)")
         return
-    written = write_game_kits(game, out, paper, seed, jobs)
+    options = PrintOptions(paper, backs, sheet, (back_offset_x, back_offset_y), ink)
+    written = write_game_kits(game, out, seed, options, jobs)
     if not written:
         _report(quiet, ["No game kits are registered yet; nothing written."])
     _report(quiet, [f"wrote {path}" for path in written])

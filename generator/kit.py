@@ -15,7 +15,7 @@ from pathlib import Path
 
 from generator import __version__
 from generator.errors import QuarryError
-from generator.render.layouts import LayoutBook, Paper
+from generator.render.layouts import LayoutBook, Paper, SheetLayout
 
 
 def _safe_name(name: str) -> str:
@@ -118,50 +118,145 @@ class KitWriter:
         return self.out / self.name
 
 
+# How card sheets carry the backs (the --backs choices), as render.imposition names the modes.
+BACK_MODES = {"duplex": "duplex", "fold": "fold", "none": "fronts"}
+KIT_PAPERS = {"a4": ("a4",), "letter": ("letter",), "both": ("a4", "letter")}
+INKS = ("normal", "low")
+MAX_BACK_OFFSET = 10.0
+
+
 @dataclass(frozen=True)
 class KitRequest:
-    """What a game's kit builder is given: where to write, on which paper, with which seed."""
+    """What a game's kit builder is given: where to write, the papers to write (`paper` is
+    the first), the seed, and how to print the card sheets: `backs` (duplex, fold or none),
+    the `sheet` layout's name, the duplex `back_offset` (x, y in mm) and the `ink` (normal,
+    or low: light card backs, no large solid areas). Builders that make one file use
+    `paper`; game kits write every paper in `papers`."""
 
     writer: KitWriter
     book: LayoutBook
     paper: Paper
     seed: int
+    papers: tuple[Paper, ...] = ()  # empty: just `paper`
+    backs: str = "duplex"
+    sheet: str = "default"
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    ink: str = "normal"
+
+    def __post_init__(self) -> None:
+        if not self.papers:
+            object.__setattr__(self, "papers", (self.paper,))
+
+    @property
+    def back_mode(self) -> str:
+        """Return the imposition mode for `backs`: "duplex", "fold" or "fronts"."""
+        return BACK_MODES[self.backs]
+
+    def sheet_layout(self) -> SheetLayout:
+        """Return the SheetLayout card sheets are imposed with: `sheet`, its backs shifted by
+        `back_offset`."""
+        x, y = self.back_offset
+        return replace(self.book.sheet(self.sheet), back_offset_x=x, back_offset_y=y)
 
 
-def write_game_kits(game: str, out: Path, paper: str, seed: int, jobs: int = 1) -> list[Path]:
-    """Write the kit of `game` (or of every game, for "all"); return the kit folders.
+def check_backs(backs: str, back_offset: tuple[float, float]) -> str:
+    """Return the imposition mode for the --backs choice `backs`, after checking it and the
+    back offsets (QuarryError, naming the option, for a value Quarry cannot use)."""
+    if backs not in BACK_MODES:
+        raise QuarryError(f"--backs must be duplex, fold or none, got {backs!r}")
+    for value in back_offset:
+        if not math.isfinite(value) or abs(value) > MAX_BACK_OFFSET:
+            raise QuarryError(f"back offsets are at most 10 mm either way, got {value}")
+    return BACK_MODES[backs]
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    """The print options of `quarry kit`, as given: --paper (a4, letter or both), --backs,
+    --sheet, --back-offset-x/-y and --ink."""
+
+    paper: str = "both"
+    backs: str = "duplex"
+    sheet: str = "default"
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    ink: str = "normal"
+
+    def check(self, book: LayoutBook) -> None:
+        """Raise QuarryError (one line, naming the option) for any value Quarry cannot use."""
+        if self.paper not in KIT_PAPERS:
+            raise QuarryError(f"--paper must be a4, letter or both, got {self.paper!r}")
+        check_backs(self.backs, self.back_offset)
+        sheets = book.names("sheet")
+        if self.sheet not in sheets:
+            raise QuarryError(f"--sheet must be one of {', '.join(sheets)}, got {self.sheet!r}")
+        if self.ink not in INKS:
+            raise QuarryError(f"--ink must be normal or low, got {self.ink!r}")
+
+    def meta(self) -> dict:
+        """Return the options as a kit's manifest records them."""
+        return {
+            "paper": self.paper,
+            "papers": list(KIT_PAPERS[self.paper]),
+            "backs": self.backs,
+            "sheet": self.sheet,
+            "back_offset": list(self.back_offset),
+            "ink": self.ink,
+        }
+
+    def request(self, writer: KitWriter, book: LayoutBook, seed: int) -> KitRequest:
+        """Return the KitRequest for these (checked) options."""
+        papers = tuple(book.paper(name) for name in KIT_PAPERS[self.paper])
+        return KitRequest(
+            writer,
+            book,
+            papers[0],
+            seed,
+            papers=papers,
+            backs=self.backs,
+            sheet=self.sheet,
+            back_offset=self.back_offset,
+            ink=self.ink,
+        )
+
+
+def write_game_kits(
+    game: str, out: Path, seed: int, options: PrintOptions | None = None, jobs: int = 1
+) -> list[Path]:
+    """Write the kit of `game` (or of every game, for "all") with the print `options`;
+    return the kit folders. The game and every option are checked before any work.
 
     With `jobs` above 1, "all" builds the games side by side in that many worker processes;
     each game's files are the same bytes either way.
     """
     from generator.games import registry
 
+    options = options or PrintOptions()
     games = registry()
     if game != "all" and game not in games:
         known = ", ".join([*games, "all"])
         raise QuarryError(f"unknown game {game!r}; known: {known}")
-    LayoutBook().paper(paper)  # a paper it does not know stops here, before any work
+    options.check(LayoutBook())
     chosen = list(games.values()) if game == "all" else [games[game]]
     names = [entry.name for entry in chosen if entry.build_kit is not None]
     if jobs > 1 and len(names) > 1:
         from concurrent.futures import ProcessPoolExecutor
 
         with ProcessPoolExecutor(max_workers=min(jobs, len(names))) as pool:
-            futures = [pool.submit(_write_game_kit, name, out, paper, seed) for name in names]
+            futures = [pool.submit(_write_game_kit, name, out, seed, options) for name in names]
             return [future.result() for future in futures]
-    return [_write_game_kit(name, out, paper, seed) for name in names]
+    return [_write_game_kit(name, out, seed, options) for name in names]
 
 
-def _write_game_kit(name: str, out: Path, paper: str, seed: int) -> Path:
+def _write_game_kit(name: str, out: Path, seed: int, options: PrintOptions) -> Path:
     """Write the kit of the registered game `name`; return its folder (runs in a worker
     process for `quarry kit all --jobs N`, so it takes only plain values)."""
     from generator.games import registry
 
     entry = registry()[name]
     book = LayoutBook()
-    meta = {"kind": "game", "game": entry.name, "paper": paper, "seed": seed}
+    meta = {"kind": "game", "game": entry.name, "seed": seed, **options.meta()}
     with KitWriter(out, entry.name, meta) as writer:
-        entry.build_kit(KitRequest(writer, book, book.paper(paper), seed))
+        entry.build_kit(options.request(writer, book, seed))
     return writer.final_path
 
 
@@ -184,19 +279,14 @@ def write_deck_kit(
     from generator.render.pdf import Footer
     from generator.render.sheets import CardFace, write_card_sheets
 
-    modes = {"duplex": "duplex", "fold": "fold", "none": FRONTS}
-    if backs not in modes:
-        raise QuarryError(f"--backs must be duplex, fold or none, got {backs!r}")
-    for value in back_offset:
-        if not math.isfinite(value) or abs(value) > 10:
-            raise QuarryError(f"back offsets are at most 10 mm either way, got {value}")
+    back_mode = check_backs(backs, back_offset)
     book = LayoutBook(layouts)
     sheet_paper = book.paper(paper)
     deck = load_deck(Path(deck_path), book)
     layout = replace(
         book.sheet(sheet or deck.sheet), back_offset_x=back_offset[0], back_offset_y=back_offset[1]
     )
-    mode = modes[backs] if deck.back else FRONTS
+    mode = back_mode if deck.back else FRONTS
     imposition = impose(sheet_paper, deck.card, layout, mode)
     rendered = render_deck(deck, layout.bleed)
     faces = [

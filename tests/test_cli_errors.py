@@ -231,6 +231,28 @@ def test_an_unknown_game_gives_one_line_listing_all(tmp_path):
     assert_nothing_written(out)
 
 
+@pytest.mark.parametrize(
+    "option, value, named",
+    [
+        ("--paper", "a3", "--paper"),
+        ("--paper", "tabloid", "--paper"),
+        ("--backs", "sideways", "--backs"),
+        ("--sheet", "glossy", "--sheet"),
+        ("--back-offset-x", "11", "back offsets"),
+        ("--back-offset-y", "nan", "back offsets"),
+        ("--back-offset-y", "-12.5", "back offsets"),
+        ("--ink", "heavy", "--ink"),
+        ("--jobs", "0", "--jobs"),
+    ],
+)
+def test_a_bad_kit_print_option_gives_one_line_and_writes_nothing(tmp_path, option, value, named):
+    out = tmp_path / "out"
+    line = one_error_line(quarry("kit", "all", option, value, "--out", out))
+    assert named in line
+    assert value in line or option == "--jobs"  # typer says "greater than or equal to 1"
+    assert_nothing_written(out)
+
+
 # --- help --------------------------------------------------------------------------------
 
 

@@ -1,6 +1,7 @@
 """The kit folder: all or nothing, a manifest of every file, nothing outside, same bytes twice."""
 
 import hashlib
+import io
 import json
 import stat
 import subprocess
@@ -274,6 +275,104 @@ def test_kit_all_in_two_processes_writes_the_same_bytes_as_in_one(tmp_path, quar
         assert sorted(p.name for p in out.iterdir()) == ["fugitive", "hunt"]
         manifests[jobs] = {kit.name: (kit / "manifest.json").read_bytes() for kit in out.iterdir()}
         for kit in out.iterdir():
-            for entry in json.loads(manifests[jobs][kit.name])["files"]:
+            manifest = json.loads(manifests[jobs][kit.name])
+            assert (manifest["papers"], manifest["backs"], manifest["ink"]) == (
+                ["a4"],
+                "duplex",
+                "normal",
+            )
+            for entry in manifest["files"]:
                 assert entry["sha256"] == _sha256(kit / entry["path"])
+                assert "letter" not in entry["path"]  # --paper a4: no Letter files
     assert manifests[2] == manifests[1]
+
+
+def _dark_share(svg: str) -> float:
+    """Return the share of a card SVG's area printed darker than mid grey."""
+    import pypdfium2
+    from reportlab.graphics import renderPDF
+    from svglib.svglib import svg2rlg
+
+    data = renderPDF.drawToString(svg2rlg(io.StringIO(svg)))
+    page = pypdfium2.PdfDocument(data)[0]
+    image = page.render(scale=1).to_pil().convert("L")
+    counts = image.histogram()  # 256 grey levels
+    return sum(counts[:128]) / sum(counts)
+
+
+@pytest.fixture(scope="module")
+def printed_kit(tmp_path_factory):
+    """Fugitive's kit on Letter only, fold-and-glue card sheets with bleed, low ink."""
+    out = tmp_path_factory.mktemp("printed")
+    options = ("--paper", "letter", "--backs", "fold", "--sheet", "bleed", "--ink", "low")
+    done = subprocess.run(
+        [sys.executable, "-m", "generator", "kit", "fugitive", "--out", out, *options]
+        + ["--back-offset-x", "1.5", "--seed", "2"],
+        cwd=ROOT,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    return out / "fugitive"
+
+
+def test_paper_letter_writes_only_letter_files(printed_kit):
+    manifest = json.loads((printed_kit / "manifest.json").read_text())
+    paths = [entry["path"] for entry in manifest["files"]]
+    pdfs = sorted(path for path in paths if path.endswith(".pdf"))
+    assert pdfs == [f"{stem}-letter.pdf" for stem in ("cards", "events", "notepad", "puzzles")] + [
+        "rules-letter.pdf"
+    ]
+    assert not [path for path in paths if "a4" in path]
+    on_disk = {p.relative_to(printed_kit).as_posix() for p in printed_kit.rglob("*.pdf")}
+    assert on_disk == set(pdfs)
+
+
+def test_the_manifest_records_the_print_options(printed_kit):
+    manifest = json.loads((printed_kit / "manifest.json").read_text())
+    assert manifest["kind"] == "game" and manifest["seed"] == 2
+    assert (manifest["paper"], manifest["papers"]) == ("letter", ["letter"])
+    assert (manifest["backs"], manifest["sheet"], manifest["ink"]) == ("fold", "bleed", "low")
+    assert manifest["back_offset"] == [1.5, 0.0]
+
+
+def test_backs_fold_gives_fold_and_glue_sheets_with_the_sheet_layout(printed_kit):
+    from generator.render.imposition import FOLD, impose
+    from generator.render.layouts import LayoutBook
+
+    book = LayoutBook()
+    fold = impose(book.paper("letter"), book.card("poker"), book.sheet("bleed"), FOLD)
+    manifest = json.loads((printed_kit / "manifest.json").read_text())
+    pages = {entry["path"]: entry.get("pages") for entry in manifest["files"]}
+    # 43 Hideouts and 2 role cards; 10 Events and 6 Placeholders: no separate back pages.
+    assert pages["cards-letter.pdf"] == -(-45 // fold.per_page)
+    assert pages["events-letter.pdf"] == -(-16 // fold.per_page)
+    assert pages["cards-letter.pdf"] != 10  # the duplex count on the default sheet
+    back = next(e for e in manifest["files"] if e["path"] == "svg/back-deck.svg")
+    assert (back["width_mm"], back["height_mm"]) == (69, 94)  # 3 mm of bleed each side
+
+
+def test_ink_low_gives_light_card_backs(printed_kit):
+    from generator.games.fugitive.print import deck_back_svg, role_back_svg
+
+    for name in ("back-deck", "back-role"):
+        svg = (printed_kit / "svg" / f"{name}.svg").read_text()
+        assert _dark_share(svg) < 0.1, name
+    assert _dark_share(deck_back_svg()) > 0.5  # the normal back is a dark solid card
+    assert _dark_share(deck_back_svg(ink="low")) < 0.1
+    assert _dark_share(role_back_svg(ink="low")) < 0.1
+
+
+def test_a_kit_request_defaults_to_its_one_paper_and_duplex():
+    from generator.kit import KitRequest
+    from generator.render.layouts import LayoutBook
+
+    book = LayoutBook()
+    request = KitRequest(None, book, book.paper("a4"), 1)
+    assert [paper.name for paper in request.papers] == ["a4"]
+    assert (request.back_mode, request.sheet, request.ink) == ("duplex", "default", "normal")
+    shifted = KitRequest(None, book, book.paper("a4"), 1, backs="none", back_offset=(2, -1))
+    assert shifted.back_mode == "fronts"
+    layout = shifted.sheet_layout()
+    assert (layout.back_offset_x, layout.back_offset_y, layout.name) == (2, -1, "default")

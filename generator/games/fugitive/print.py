@@ -54,7 +54,6 @@ from generator.render.text import LINE_SPACING, TextOverflow, fit_text
 from generator.render.units import fmt, pt_to_mm
 
 TITLE = "Fugitive"
-PAIR_PAPERS = ("a4", "letter")
 CARD_FORMAT = "poker"
 
 # Colours: one per pile (the band on a Hideout's front), one per role (also the colour of
@@ -82,10 +81,14 @@ def _poker() -> CardFormat:
     return LayoutBook().card(CARD_FORMAT)
 
 
-def _render(template: str, fields: dict, bleed: float, card: CardFormat | None) -> str:
-    """Render templates/fugitive/<template> and check it is an SVG of the card's size."""
+def _render(
+    template: str, fields: dict, bleed: float, card: CardFormat | None, ink: str = "normal"
+) -> str:
+    """Render templates/fugitive/<template> (with `ink`, normal or low, for the templates
+    that have a light version) and check it is an SVG of the card's size."""
     card = card or _poker()
     context = {
+        "ink": ink,
         "card": {
             "width": card.width,
             "height": card.height,
@@ -298,16 +301,21 @@ def role_svg(key: str, *, bleed: float = 0.0, card: CardFormat | None = None) ->
     return _render("role.svg.j2", fields, bleed, card)
 
 
-def deck_back_svg(*, bleed: float = 0.0, card: CardFormat | None = None) -> str:
+def deck_back_svg(
+    *, bleed: float = 0.0, card: CardFormat | None = None, ink: str = "normal"
+) -> str:
     """Return the one back shared by Hideouts, Events and Placeholders (see the module
-    docstring for why it shows no pile)."""
-    return _render("back.svg.j2", {}, bleed, card)
+    docstring for why it shows no pile); with `ink` low, its light version (outlines on
+    white instead of a dark fill)."""
+    return _render("back.svg.j2", {}, bleed, card, ink)
 
 
-def role_back_svg(*, bleed: float = 0.0, card: CardFormat | None = None) -> str:
-    """Return the back of the two role cards."""
+def role_back_svg(
+    *, bleed: float = 0.0, card: CardFormat | None = None, ink: str = "normal"
+) -> str:
+    """Return the back of the two role cards; with `ink` low, on white instead of a tint."""
     fields = {"fugitive_colour": FUGITIVE_COLOUR, "marshal_colour": MARSHAL_COLOUR}
-    return _render("role-back.svg.j2", fields, bleed, card)
+    return _render("role-back.svg.j2", fields, bleed, card, ink)
 
 
 @dataclass(frozen=True)
@@ -325,12 +333,14 @@ def card_set(
     bleed: float = 0.0,
     card: CardFormat | None = None,
     in_play_only: bool = False,
+    ink: str = "normal",
 ) -> CardSet:
     """Return all of Fugitive's cards drawn with `bleed`, Sprint values from `config`; with
     `in_play_only`, only the events `config`'s variant can deal (those in play; for a helpful
-    variant, those of its icon), and the Placeholders only for catch-up."""
-    back = deck_back_svg(bleed=bleed, card=card)
-    roles_back = role_back_svg(bleed=bleed, card=card)
+    variant, those of its icon), and the Placeholders only for catch-up; with `ink` low,
+    the light backs."""
+    back = deck_back_svg(bleed=bleed, card=card, ink=ink)
+    roles_back = role_back_svg(bleed=bleed, card=card, ink=ink)
     svgs = [("back-deck", "card-back", back), ("back-role", "card-back", roles_back)]
     deck, variants = [], []
     for number in HIDEOUTS:
@@ -863,17 +873,17 @@ def write_pages(target: Path, pages: list[tuple[str, str]], seed: int, subject: 
 
 
 def kit_papers(request: KitRequest) -> list[Paper]:
-    """Return the request's paper, then A4 and Letter (whichever it is not)."""
-    names = [request.paper.name] + [n for n in PAIR_PAPERS if n != request.paper.name]
-    return [request.paper] + [request.book.paper(n) for n in names[1:]]
+    """Return the papers the kit is written on: those of `quarry kit --paper`, in order."""
+    return list(request.papers)
 
 
 def build_kit(request: KitRequest) -> None:
-    """Write Fugitive's kit into request.writer, for request.paper and then A4 and Letter
-    (whichever it is not):
+    """Write Fugitive's kit into request.writer, for each of request.papers:
 
-    - cards-<paper>.pdf: the 43 Hideouts and the 2 role cards, 9 a sheet, each sheet of
-      fronts followed by its backs for long-edge duplex;
+    - cards-<paper>.pdf: the 43 Hideouts and the 2 role cards, imposed with the request's
+      sheet layout and back offsets, with their backs as request.backs says (duplex: each
+      sheet of fronts followed by its backs for a long-edge flip; fold: fronts and backs
+      side by side; none: fronts only), and light backs when request.ink is low;
     - events-<paper>.pdf: the 10 Events and 6 Placeholders, the same way;
     - notepad-<paper>.pdf: the Marshal's notepad (print one per game);
     - rules-<paper>.pdf: the rules reference on one page;
@@ -881,19 +891,19 @@ def build_kit(request: KitRequest) -> None:
       puzzles.json with its puzzles;
     - svg/: every distinct card and back once, and the two pages per paper.
     """
-    from generator.render.imposition import DUPLEX, impose
+    from generator.render.imposition import impose
     from generator.render.pdf import Footer
     from generator.render.sheets import write_card_sheets
 
     writer, seed = request.writer, request.seed
-    card, sheet = request.book.card(CARD_FORMAT), request.book.sheet("default")
-    cards = card_set(published(), bleed=sheet.bleed, card=card)
+    card, sheet = request.book.card(CARD_FORMAT), request.sheet_layout()
+    cards = card_set(published(), bleed=sheet.bleed, card=card, ink=request.ink)
     for slug, kind, svg in cards.svgs:
         writer.write_text(f"svg/{slug}.svg", svg, kind)
     puzzles = sample_puzzles(seed)
     writer.write_text("puzzles.json", json_text(puzzles), "puzzles")
     for paper in kit_papers(request):
-        imposition = impose(paper, card, sheet, DUPLEX)
+        imposition = impose(paper, card, sheet, request.back_mode)
         for stem, faces, component in (
             ("cards", cards.deck, "hideout and role cards"),
             ("events", cards.variants, "event and placeholder cards"),

@@ -60,7 +60,6 @@ from generator.kit import KitRequest
 from generator.render.layouts import Paper
 
 TITLE = "The Hunt"
-PAIR_PAPERS = ("a4", "letter")
 
 
 # --- the Dragon's map sheet -----------------------------------------------------------------
@@ -240,14 +239,19 @@ def write_pages(target: Path, pages: list[tuple[str, str]], seed: int, subject: 
     return doc.pages
 
 
+def kit_papers(request: KitRequest) -> list[Paper]:
+    """Return the papers the kit is written on: those of `quarry kit --paper`, in order."""
+    return list(request.papers)
+
+
 def build_kit(request: KitRequest) -> None:
-    """Write The Hunt's kit into request.writer, for request.paper and then A4 and Letter
-    (whichever it is not): hunt-<paper>.pdf (map, both logs, reference card) and
-    svg/<slug>-<paper>.svg; with the puzzle generator there, also puzzles-<paper>.pdf (a
-    sample book) and puzzles.json (its puzzles)."""
+    """Write The Hunt's kit into request.writer, for each of request.papers:
+    hunt-<paper>.pdf (map, both logs, reference card) and svg/<slug>-<paper>.svg; with the
+    puzzle generator there, also puzzles-<paper>.pdf (a sample book) and puzzles.json (its
+    puzzles). The Hunt prints no cards: request.backs, sheet and back_offset change nothing,
+    and its pages are line art with light tints whatever request.ink says."""
     writer, seed = request.writer, request.seed
-    names = [request.paper.name] + [n for n in PAIR_PAPERS if n != request.paper.name]
-    papers = [request.paper] + [request.book.paper(n) for n in names[1:]]
+    papers = kit_papers(request)
     puzzles = sample_puzzles(seed)
     if puzzles:
         keys = ("id", "difficulty", "loops", "question", "log", "answer")

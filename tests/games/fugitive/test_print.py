@@ -234,11 +234,16 @@ def test_sheets_hold_nine_cards_a_page_with_the_backs_following(book, tmp_path, 
     document.close()
 
 
+def _both_papers(writer, book, seed):
+    letter, a4 = book.paper("letter"), book.paper("a4")
+    return KitRequest(writer, book, letter, seed, papers=(letter, a4))
+
+
 @pytest.fixture(scope="module")
 def kit(tmp_path_factory, book):
     out = tmp_path_factory.mktemp("kit")
     with KitWriter(out, "fugitive", {"kind": "game", "game": "fugitive"}) as writer:
-        fugitive_print.build_kit(KitRequest(writer, book, book.paper("letter"), 5))
+        fugitive_print.build_kit(_both_papers(writer, book, 5))
     return writer.final_path
 
 
@@ -280,7 +285,7 @@ def test_every_kit_pdf_page_renders_at_its_paper_size(kit):
 
 def test_build_kit_is_reproducible(kit, tmp_path, book):
     with KitWriter(tmp_path, "fugitive", {"kind": "game", "game": "fugitive"}) as writer:
-        fugitive_print.build_kit(KitRequest(writer, book, book.paper("letter"), 5))
+        fugitive_print.build_kit(_both_papers(writer, book, 5))
     for path in sorted(kit.rglob("*")):
         if path.is_file():
             assert (writer.final_path / path.relative_to(kit)).read_bytes() == path.read_bytes()

@@ -271,11 +271,16 @@ def test_long_reasoning_flows_over_columns_and_pages(book):
     assert "Puzzle 1, continued" in _all_text(solutions[1])
 
 
+def _both_papers(writer, book, seed):
+    letter, a4 = book.paper("letter"), book.paper("a4")
+    return KitRequest(writer, book, letter, seed, papers=(letter, a4))
+
+
 @pytest.fixture(scope="module")
 def kit(tmp_path_factory, book):
     out = tmp_path_factory.mktemp("kit")
     with KitWriter(out, "hunt", {"kind": "game", "game": "hunt"}) as writer:
-        hunt_print.build_kit(KitRequest(writer, book, book.paper("letter"), 3))
+        hunt_print.build_kit(_both_papers(writer, book, 3))
     return writer.final_path
 
 
@@ -311,7 +316,7 @@ def test_every_kit_pdf_page_renders_at_its_paper_size(kit):
 
 def test_build_kit_is_reproducible(kit, tmp_path, book):
     with KitWriter(tmp_path, "hunt", {"kind": "game", "game": "hunt"}) as writer:
-        hunt_print.build_kit(KitRequest(writer, book, book.paper("letter"), 3))
+        hunt_print.build_kit(_both_papers(writer, book, 3))
     for path in sorted(kit.rglob("*")):
         if path.is_file():
             assert (writer.final_path / path.relative_to(kit)).read_bytes() == path.read_bytes()
