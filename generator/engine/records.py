@@ -148,7 +148,14 @@ def first_difference(stored: Any, replayed: Any, path: str) -> tuple[str, Any, A
 def check_derived(data: dict, derived: dict, where: str) -> None:
     """Compare each field a record derives from its actions (`derived`: the replay's) with
     the record's own, when the record has it; QuarryError at the first difference. A result
-    that differs is named whole, both as stored and as replayed."""
+    that differs is named whole, both as stored and as replayed. A field that is neither
+    the header, the actions nor a derived one is refused: nothing would check it."""
+    unknown = sorted(key for key in data if key not in ("header", "actions", *derived))
+    if unknown:
+        known = ", ".join(("header", "actions", *sorted(derived)))
+        raise QuarryError(
+            f"unknown field {unknown[0]!r} (a record of this game holds: {known})", where=where
+        )
     for key, replayed in sorted(derived.items()):
         stored = data.get(key)
         if stored is None:
@@ -178,8 +185,13 @@ def replay_file(game, path: Path, partial: bool = False) -> str:
     not legal (naming the step, the turn and the action), a record that stops before the
     game is over unless `partial`, and a stored result or log that differs from the replay.
     """
-    where = str(path)
-    data = read_record(path, game.name)
+    return replay_record(game, read_record(path, game.name), str(path), partial)
+
+
+def replay_record(game, data: Any, where: str, partial: bool = False) -> str:
+    """Replay the record `data` (read from JSON; `where` names it in messages) for the
+    registered `game`; return its result line, or raise QuarryError as replay_file does."""
+    data = check_record(data, game.name, where)
     header = data["header"]
     check_header(header, game.record_options, where)
     try:

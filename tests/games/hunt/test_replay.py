@@ -195,6 +195,13 @@ def test_a_header_option_the_hunt_does_not_know_is_refused_by_name(
     assert expected in message
 
 
+def test_a_field_that_nothing_would_check_is_refused_by_name(root, tmp_path):
+    message = _refusal(root, tmp_path, lambda r: r.__setitem__("hunts", []))
+    assert "unknown field 'hunts'" in message and "header, actions, log, result" in message
+    message = _refusal(root, tmp_path, lambda r: r.__setitem__("log", []), "hunt-match-record.json")
+    assert "unknown field 'log'" in message and "hunts, result" in message
+
+
 def test_a_log_of_the_wrong_type_is_one_line_not_a_traceback(root, quarry, tmp_path):
     done = _broken(root, quarry, tmp_path, lambda r: r.__setitem__("log", True))
     assert done.returncode == 2 and "Traceback" not in done.stderr
