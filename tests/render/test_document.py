@@ -13,6 +13,7 @@ from generator.render.document import (
     Header,
     Part,
     TypeScale,
+    column_size,
     fit_document,
     fit_parts,
     write_document,
@@ -212,3 +213,22 @@ def test_print_all_is_one_sided_when_nothing_is_two_sided(book, tmp_path):
     digest = hashlib.sha256((tmp_path / "all.pdf").read_bytes()).hexdigest()
     write_print_all(tmp_path / "again.pdf", tmp_path, "guide.pdf", guide, "a4")
     assert hashlib.sha256((tmp_path / "again.pdf").read_bytes()).hexdigest() == digest
+
+
+def test_column_size_is_the_room_a_story_has_under_its_header(book):
+    paper = book.paper("a4")
+    one = column_size(paper, Header("Title"))
+    two = column_size(paper, Header("Title", "and a subtitle"), columns=2)
+    assert one[0] == pytest.approx(210 - 24)
+    assert two[0] == pytest.approx((210 - 24 - 7) / 2)
+    assert two[1] < one[1] < 297 - 12 - 13
+
+
+def test_steps_number_the_top_level_and_keep_ends_holds_no_step_alone(book, tmp_path):
+    blocks = Blocks()
+    steps = blocks.steps([(0, "First."), (1, "Inside."), (0, "Second."), (0, "Third.")])
+    assert [step.bulletText for step in steps] == ["1.", "–", "2.", "3."]
+    assert steps[1].style.leftIndent > steps[0].style.leftIndent
+    story = blocks.keep_ends([blocks.heading("Worked")], [blocks.para(str(n)) for n in range(7)])
+    assert len(story) == 1 + 3 + 1  # heading and two, three alone, the last two together
+    assert len(blocks.keep_ends([], [blocks.para("a")] * 4)) == 1

@@ -2,12 +2,13 @@
 set by reportlab's platypus. A game says what goes on its pages with Blocks and Parts;
 this package sets the type, the columns, the header and the footer."""
 
-from generator.render.document.blocks import Blocks, Item, plain
+from generator.render.document.blocks import Blocks, Item, WholeParagraph, plain
 from generator.render.document.flowables import Figure, Room, ShadedHeading, TickBox
 from generator.render.document.pages import (
     DoesNotFit,
     Header,
     Part,
+    column_size,
     draw_footer,
     fit_document,
     fit_parts,
@@ -30,6 +31,8 @@ __all__ = [
     "ShadedHeading",
     "TickBox",
     "TypeScale",
+    "WholeParagraph",
+    "column_size",
     "draw_footer",
     "fit_document",
     "fit_parts",

@@ -25,11 +25,22 @@ from generator.render.units import mm_to_pt
 
 # An item of a section: plain text (a bullet), or (lead, text): a bold lead-in, then text.
 Item = str | tuple[str, str] | Flowable
+WHOLE_MAX = 60.0  # mm: the tallest paragraph WholeParagraph keeps whole
 
 
 def plain(text: object) -> str:
     """Return `text` escaped for a reportlab Paragraph (it carries no markup of its own)."""
     return escape(str(text))
+
+
+class WholeParagraph(Paragraph):
+    """A paragraph that moves to the next column whole rather than split (a short step or
+    item); one taller than WHOLE_MAX mm splits as usual, so it can never be stuck."""
+
+    def split(self, avail_width, avail_height):
+        if getattr(self, "height", 0) <= mm_to_pt(WHOLE_MAX):
+            return []
+        return super().split(avail_width, avail_height)
 
 
 class Blocks:
@@ -87,6 +98,45 @@ class Blocks:
         column alone)."""
         body = [self.heading(heading), *self.items(items), self.gap(2.5)]
         return KeepTogether(body) if keep else body
+
+    def runs(self, runs: Iterable[tuple[str, str]], style: str = "cell", **changes) -> Paragraph:
+        """Return one paragraph of plain `runs`, each (text, "#rrggbb" colour), set one after
+        another with a space between (a cell whose words differ in colour)."""
+        text = " ".join(f'<font color="{colour}">{plain(words)}</font>' for words, colour in runs)
+        return Paragraph(text, self.scale.style(style, **changes))
+
+    def steps(
+        self, steps: Iterable[tuple[int, str]], indent: float = 5.0, style: str = "body"
+    ) -> list[Paragraph]:
+        """Return worked steps as paragraphs: (depth, text), depth 0 numbered 1., 2., ...
+        and deeper steps (inside a supposition, say) marked with a dash, `indent` mm further
+        in for each level. Each step stays whole in its column."""
+        out, number = [], 0
+        label_w = mm_to_pt(indent + 1.0)
+        for depth, text in steps:
+            if depth == 0:
+                number += 1
+            label = f"{number}." if depth == 0 else "–"
+            step_style = self.scale.style(
+                style,
+                leftIndent=label_w + depth * mm_to_pt(indent),
+                bulletIndent=depth * mm_to_pt(indent),
+                spaceAfter=self.scale.body * 0.2,
+            )
+            out.append(WholeParagraph(plain(text), step_style, bulletText=label))
+        return out
+
+    def keep_ends(
+        self, head: Sequence[Flowable], body: Sequence[Flowable], first: int = 2, last: int = 2
+    ) -> list[Flowable]:
+        """Return `head` and `body` as a story in which no item of `body` stands alone at
+        the foot or the top of a column: the head stays with the first `first` items, and
+        the last `last` items stay together."""
+        body = list(body)
+        if len(body) <= first + last:
+            return [KeepTogether([*head, *body])]
+        rest = body[first:]
+        return [KeepTogether([*head, *body[:first]]), *rest[:-last], KeepTogether(rest[-last:])]
 
     def gap(self, height: float) -> Spacer:
         """Return `height` mm of space."""
@@ -178,4 +228,4 @@ def note(blocks: Blocks, text: str) -> Paragraph:
     return blocks.para(text, "note", color=GREY)
 
 
-__all__ = ["Blocks", "Item", "note", "plain", "INK"]
+__all__ = ["Blocks", "Item", "WholeParagraph", "note", "plain", "INK"]

@@ -29,7 +29,7 @@ from generator.render.document.styles import GREY, INK, TypeScale, colour
 from generator.render.fonts import ensure_fonts
 from generator.render.layouts import Paper
 from generator.render.pdf import Footer
-from generator.render.units import mm_to_pt
+from generator.render.units import mm_to_pt, pt_to_mm
 
 MARGIN = 12.0  # mm: sides and top
 BOTTOM = 13.0  # mm: the lowest the columns reach
@@ -130,6 +130,17 @@ class _Geometry:
         canvas.restoreState()
 
 
+def column_size(
+    paper: Paper, header: Header, scale: TypeScale | None = None, columns: int = 1
+) -> tuple[float, float]:
+    """Return (width, height) in mm of one column of a part's page under `header`, its
+    headers set in `scale` (TypeScale() unless given): the room a story has on a page, for
+    pages that size their content to it (two puzzles to a page, say)."""
+    geometry = _Geometry(paper, header, scale or TypeScale(), columns)
+    frame = geometry.frames("probe")[0]
+    return pt_to_mm(frame._width), pt_to_mm(frame._height)
+
+
 def _footer_canvas(footer: Footer, components: list[str]):
     """Return a canvas class that holds every page back until the end, then writes each
     page's footer (`components[n]` names page n's part) with the page count known."""
@@ -142,6 +153,7 @@ def _footer_canvas(footer: Footer, components: list[str]):
         def showPage(self) -> None:  # noqa: N802 (reportlab's name)
             self._held.append(dict(self.__dict__))
             self._startPage()
+            self._pageNumber += 1  # getPageNumber() stays true while pages are held
 
         def save(self) -> None:
             total = len(self._held)
