@@ -1,0 +1,98 @@
+"""docs/formats.md shows every notation form a record may need: each example there must be
+one the game's parser reads (and, for the deals and maps shown whole, one the rules allow)."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from generator.engine.game import IllegalAction
+from generator.games.fugitive.cards import VARIANTS, published
+from generator.games.fugitive.rules import new_game
+from generator.games.fugitive.rules import parse_action as parse_fugitive
+from generator.games.hunt.rules import ChooseMap, new_hunt
+from generator.games.hunt.rules import parse_action as parse_hunt
+
+FORMATS = (Path(__file__).resolve().parent.parent / "docs" / "formats.md").read_text(
+    encoding="utf-8"
+)
+HEADS = {
+    "hunt": ("map", "aide", "walk", "fly", "search"),
+    "fugitive": ("deal", "draw", "hide", "pass", "guess", "discard"),
+}
+
+
+def _section(title: str, end: str) -> str:
+    start = FORMATS.index(title)
+    return FORMATS[start : FORMATS.index(end, start)]
+
+
+SECTIONS = {
+    "hunt": _section("### The Hunt's notation", "### Fugitive's notation"),
+    "fugitive": _section("### Fugitive's notation", "The header's options are"),
+}
+
+
+def _examples(game: str) -> list[str]:
+    """Return every notation shown in the game's section: the last column of its table, the
+    lines of its text blocks, and inline code that begins with an action's word; schematic
+    ones (with "...") are left out."""
+    text = SECTIONS[game]
+    found = []
+    for line in text.splitlines():
+        if line.startswith("| ") and not line.startswith("| action"):
+            found += re.findall(r"`([^`]+)`", line.rsplit("|", 2)[-2])
+    for block in re.findall(r"```text\n(.*?)```", text, flags=re.S):
+        found += block.strip().splitlines()
+    for span in re.findall(r"`([^`\n]+)`", text):
+        whole = " " in span or span in ("walk", "fly", "pass")  # not a word in a sentence
+        if whole and span.split(" ")[0].lower() in HEADS[game] and span not in found:
+            found.append(span)
+    return [example for example in found if "..." not in example]
+
+
+@pytest.mark.parametrize(
+    ("game", "parse", "least"), [("hunt", parse_hunt, 12), ("fugitive", parse_fugitive, 14)]
+)
+def test_every_notation_example_in_the_formats_doc_parses(game, parse, least):
+    examples = _examples(game)
+    assert len(examples) >= least, examples
+    for example in examples:
+        try:
+            parse(example)
+        except IllegalAction as error:
+            pytest.fail(f"docs/formats.md shows {example!r}, which does not parse: {error}")
+
+
+def test_the_documented_forms_a_record_needs_are_all_shown():
+    hunt, fugitive = _examples("hunt"), _examples("fugitive")
+    assert "aide none" in hunt and "search woods sea" in hunt and "fly" in hunt
+    assert "pass" in fugitive and "hide 17 sprint 4 10" in fugitive and "discard 9" in fugitive
+    deals = [example for example in fugitive if example.startswith("deal ")]
+    assert {" e=" in d for d in deals} == {True, False} and any(" ef=" in d for d in deals)
+
+
+def test_the_documented_maps_are_legal_and_places_read_in_any_order_or_case():
+    for example in _examples("hunt"):
+        if example.startswith("map "):
+            action = parse_hunt(example)
+            loops = "town>town" in example
+            assert action.route_map.problem(loops) is None, example
+            new_hunt(loops).apply(action)
+    assert parse_hunt("aide wizard sea hills") == parse_hunt("aide wizard hills sea")
+    assert parse_hunt("search Woods") == parse_hunt("search woods")
+    assert isinstance(parse_hunt(_examples("hunt")[0]), ChooseMap)
+
+
+def test_the_documented_deals_are_each_legal_in_some_variant():
+    for example in _examples("fugitive"):
+        if not example.startswith("deal "):
+            continue
+        legal = []
+        for variant in VARIANTS:
+            try:
+                new_game(published(variant)).apply(parse_fugitive(example))
+                legal.append(variant)
+            except IllegalAction:
+                pass
+        assert legal, f"no variant deals {example[:40]}..."
