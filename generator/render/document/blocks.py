@@ -178,15 +178,16 @@ class Blocks:
         shaded_rows: Iterable[int] = (),
         align: str = "left",
         style: str = "cell",
-        grid: str = INK,
+        grid: str | None = INK,
         extra: Iterable[tuple] = (),
     ) -> Table:
         """Return a ruled table: `rows` of cells (text, or flowables), column `widths` in
         shares of the column (summing to 1) or in mm (summing to more than 1).
 
         The first `header_rows` are bold on a shaded band and repeat on a new page; the
-        `shaded_rows` (indices into rows) get the pale band too. `extra` adds reportlab
-        TableStyle commands (for spans and the like).
+        `shaded_rows` (indices into rows) get the pale band too. The `grid` rules every
+        cell in that colour; with None, `extra` draws what lines there are. `extra` adds
+        reportlab TableStyle commands (for spans and the like).
         """
         total = sum(widths)
         as_mm = total > 1.0 + 1e-9
@@ -200,7 +201,7 @@ class Blocks:
             for index, row in enumerate(rows)
         ]
         commands = [
-            ("GRID", (0, 0), (-1, -1), 0.4, colour(grid)),
+            *([("GRID", (0, 0), (-1, -1), 0.4, colour(grid))] if grid else []),
             ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
             ("LEFTPADDING", (0, 0), (-1, -1), 3),
             ("RIGHTPADDING", (0, 0), (-1, -1), 3),
