@@ -181,8 +181,9 @@ class Blocks:
         grid: str | None = INK,
         extra: Iterable[tuple] = (),
     ) -> Table:
-        """Return a ruled table: `rows` of cells (text, or flowables), column `widths` in
-        shares of the column (summing to 1) or in mm (summing to more than 1).
+        """Return a ruled table: `rows` of cells (text, a flowable or a list of them),
+        column `widths` in shares of the column (summing to 1) or in mm (summing to more
+        than 1).
 
         The first `header_rows` are bold on a shaded band and repeat on a new page; the
         `shaded_rows` (indices into rows) get the pale band too. The `grid` rules every
@@ -194,7 +195,7 @@ class Blocks:
         cells = [
             [
                 value
-                if isinstance(value, Flowable)
+                if isinstance(value, Flowable | list)
                 else self.cell(value, "cell-head" if index < header_rows else style, align=align)
                 for value in row
             ]
