@@ -84,8 +84,8 @@ def check_record(data: Any, game: str, where: str) -> dict:
 
 def check_header(header: dict, options: tuple[str, ...], where: str) -> None:
     """Check the header fields every game shares: options an object holding only the
-    `options` the game knows, the seed a whole number, the players an object (QuarryError
-    naming the first that is wrong)."""
+    `options` the game knows, the rules version and the seed whole numbers, the players an
+    object (QuarryError naming the first that is wrong; the game checks the version)."""
     given = header.get("options", {})
     if not isinstance(given, dict):
         raise QuarryError(f"header: options must be an object, not {_shown(given)}", where=where)
@@ -94,6 +94,11 @@ def check_header(header: dict, options: tuple[str, ...], where: str) -> None:
         known = ", ".join(options) or "none"
         raise QuarryError(
             f"header: unknown option {unknown[0]!r} (this game's options: {known})", where=where
+        )
+    version = header.get("rules_version", 1)
+    if type(version) is not int:
+        raise QuarryError(
+            f"header: rules_version must be a whole number, not {_shown(version)}", where=where
         )
     seed = header.get("seed", 0)
     if type(seed) is not int or seed < 0:

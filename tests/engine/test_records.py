@@ -53,6 +53,8 @@ def test_a_left_out_derived_field_is_not_checked_but_an_unknown_one_is_refused()
     [
         ({"options": {"loop": True}}, "unknown option 'loop' (this game's options: loops)"),
         ({"options": 3}, "options must be an object"),
+        ({"rules_version": True}, "rules_version must be a whole number"),
+        ({"rules_version": "1"}, "rules_version must be a whole number"),
         ({"seed": -1}, "seed must be a whole number"),
         ({"seed": True}, "seed must be a whole number"),
         ({"players": ["a"]}, "players must be an object"),
