@@ -4,6 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 SEED ?= 1
 PAPER ?= a4
+KIT_PAPER ?= both
 
 .PHONY: kit test lint bench clean
 
@@ -15,7 +16,7 @@ $(BIN)/quarry: pyproject.toml hatch_build.py generator/games/fugitive/layered_se
 	touch $@
 
 kit: $(BIN)/quarry
-	$(BIN)/quarry kit all --out output --seed $(SEED) --paper $(PAPER)
+	$(BIN)/quarry kit all --out output --seed $(SEED) --paper $(KIT_PAPER)
 	$(BIN)/quarry cards examples/custom-deck.toml --out output --seed $(SEED) --paper $(PAPER)
 	$(BIN)/quarry tile examples/sample-board.svg --out output --seed $(SEED) --paper $(PAPER)
 

@@ -36,6 +36,7 @@ class KitWriter:
         self.name = _safe_name(name)
         self.meta = meta
         self.files: list[dict] = []
+        self.guide = None  # a render.document.guide.KitGuide once describe() is called
         self._tmp: Path | None = None
 
     def __enter__(self) -> "KitWriter":
@@ -75,17 +76,57 @@ class KitWriter:
             record["pages"] = pages
         self.files.append(record)
 
+    def describe(self, title: str, about: str, assembly: list[str]) -> None:
+        """Give the kit a guide page: the game or deck's `title`, a line `about` it, and the
+        steps to cut and put it together. Files listed with to_print() appear on it."""
+        from generator.render.document.guide import KitGuide
+
+        self.guide = KitGuide(title, about, list(assembly))
+
+    def to_print(
+        self,
+        paper: Paper,
+        relative: str,
+        what: str,
+        copies: int = 1,
+        two_sided: bool = False,
+        note: str = "",
+    ) -> None:
+        """List the PDF `relative` (already added) on `paper`'s guide page and in its
+        print-all file: what it holds, how many copies, printed on one side or two."""
+        from generator.render.document.guide import PrintItem
+
+        assert self.guide is not None, "describe() the kit before listing files to print"
+        self.guide.add(paper, PrintItem(relative, what, copies, two_sided, note))
+
     def __exit__(self, exc_type, exc, tb) -> None:
         assert self._tmp is not None
         if exc_type is not None:
             shutil.rmtree(self._tmp, ignore_errors=True)
             return
         try:
+            self._write_guides()
             self._write_manifest()
             self._publish()
         except BaseException:
             shutil.rmtree(self._tmp, ignore_errors=True)
             raise
+
+    def _write_guides(self) -> None:
+        """Write 00-guide-<paper>.pdf and print-all-<paper>.pdf for every paper the guide
+        lists files on."""
+        if self.guide is None:
+            return
+        from generator.render.document.guide import write_guide, write_print_all
+
+        seed = self.meta.get("seed")
+        for name, paper in self.guide.papers.items():
+            guide_file = f"00-guide-{name}.pdf"
+            pages = write_guide(self.path(guide_file), paper, self.guide, seed)
+            self.add(guide_file, "guide", pages=pages)
+            everything = f"print-all-{name}.pdf"
+            pages = write_print_all(self.path(everything), self._tmp, guide_file, self.guide, name)
+            self.add(everything, "print-all", pages=pages)
 
     def _write_manifest(self) -> None:
         from generator.render.svg import svg_size_mm  # svglib and reportlab: only when writing
@@ -100,6 +141,8 @@ class KitWriter:
                 entry["width_mm"], entry["height_mm"] = round(width, 3), round(height, 3)
             entries.append(entry)
         manifest = {"name": self.name, "quarry": __version__, **self.meta, "files": entries}
+        if self.guide is not None:
+            manifest["print"] = self.guide.to_json()
         text = json.dumps(manifest, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
         (self._tmp / "manifest.json").write_text(text, encoding="utf-8")
 
@@ -315,11 +358,36 @@ def write_deck_kit(
         footer = Footer(deck.name, "cards", seed)
         pages = write_card_sheets(writer.path(pdf_name), faces, imposition, footer)
         writer.add(pdf_name, "card-sheets", pages=pages)
+        writer.describe(
+            deck.name,
+            f"A deck of {len(faces)} cards ({deck.card.name}), {imposition.per_page} a sheet.",
+            card_steps(mode, layout.bleed > 0),
+        )
+        writer.to_print(sheet_paper, pdf_name, "The cards", two_sided=mode == "duplex")
     summary = (
         f"{len(faces)} cards ({len(rendered)} distinct), {imposition.per_page} a page, "
         f"{pages} pages of {sheet_paper.name}, backs: {mode}"
     )
     return writer.final_path, summary
+
+
+def card_steps(mode: str, bleed: bool) -> list[str]:
+    """Return the guide's steps for cutting card sheets imposed with backs `mode` (duplex,
+    fold or fronts) and with or without bleed."""
+    cut = (
+        "Cut along the crop marks outside the card grid; with bleed there are two marks "
+        "at each edge: cut on the inner one."
+        if bleed
+        else "Cut along the crop marks outside the card grid, one straight cut right "
+        "across the sheet for each mark."
+    )
+    if mode == "fold":
+        return [
+            "Fold each sheet along the dashed line in the middle, printed sides out, and "
+            "glue the halves together.",
+            cut,
+        ]
+    return [cut]
 
 
 BIG_PAPER = {"letter": "tabloid", "tabloid": "tabloid"}
@@ -365,6 +433,19 @@ def write_board_kit(
         writer.add(
             whole, "board-page", pages=write_board_page(writer.path(whole), svg_text, big, footer)
         )
+        writer.describe(
+            board_path.stem,
+            f"A board of {width:.0f} x {height:.0f} mm on {plan.rows} x {plan.cols} pages.",
+            [
+                "Each tile's footer names it and shows where it lies in the tile map; lay "
+                "them out in that order.",
+                "Trim the white margin off the left and top of every tile except the first "
+                "column and row, lay it over its neighbour's glue strip with the cross marks "
+                "meeting, and glue.",
+                f"{whole} is the whole board on one {big.name} page, for a copy shop.",
+            ],
+        )
+        writer.to_print(sheet_paper, tiled, "The board in tiles")
     summary = (
         f"{width:.0f} x {height:.0f} mm board on {plan.rows} x {plan.cols} pages of "
         f"{sheet_paper.name}, and on one page"
@@ -398,5 +479,17 @@ def write_puzzle_kit(
     }
     with KitWriter(out, f"{game.name}-puzzles", meta) as writer:
         game.write_puzzle_book(KitRequest(writer, book, sheet_paper, seed), puzzles)
+        writer.describe(
+            f"{game.title}: puzzles",
+            f"{count} {difficulty} deduction puzzles, each with exactly one answer.",
+            [
+                "The first page explains the puzzles; the solutions, with the reasoning "
+                "step by step, are at the back: fold those pages away before you start.",
+                "puzzles.json holds every puzzle, to make the same book again.",
+            ],
+        )
+        for record in list(writer.files):
+            if record["kind"] == "puzzle-book":
+                writer.to_print(sheet_paper, record["path"], "The puzzle book")
     ids = ", ".join(p.id for p in puzzles[:3]) + (", ..." if count > 3 else "")
     return writer.final_path, f"{count} {difficulty} puzzles, each certified unique ({ids})"

@@ -45,10 +45,27 @@ class KitGuide:
     about: str
     assembly: list[str] = field(default_factory=list)
     items: dict[str, list[PrintItem]] = field(default_factory=dict)
+    papers: dict[str, Paper] = field(default_factory=dict)
 
-    def add(self, paper: str, item: PrintItem) -> None:
+    def add(self, paper: Paper, item: PrintItem) -> None:
         """List `item` among the files to print on `paper`."""
-        self.items.setdefault(paper, []).append(item)
+        self.papers.setdefault(paper.name, paper)
+        self.items.setdefault(paper.name, []).append(item)
+
+    def to_json(self) -> dict:
+        """Return what to print on each paper, as the manifest records it."""
+        return {
+            paper: [
+                {
+                    "file": item.file,
+                    "what": item.what,
+                    "copies": item.copies,
+                    "two_sided": item.two_sided,
+                }
+                for item in items
+            ]
+            for paper, items in self.items.items()
+        }
 
     def two_sided(self, paper: str) -> bool:
         """Return True if any file on `paper` is printed on both sides."""
