@@ -531,6 +531,7 @@ EXAMPLE = {
     "discarded": [],
     "draws": [1, 2],
     "wrong_guesses": [{"number": 8, "turn": 1}, {"number": 9, "turn": 2}],
+    "right_guesses": [{"turn": 3, "numbers": [5]}],
 }
 EXAMPLE_NOTES = (
     ("H1", "Your hit on turn 3 turned it up: the 5, with the 2 as its Sprint card."),

@@ -15,6 +15,7 @@ from generator.games.fugitive.cards import (
     pile_of,
     published,
 )
+from generator.games.fugitive.history_check import history_problem
 
 DIFFICULTIES = ("easy", "medium", "hard")
 LEVELS = {"easy": 1, "medium": 2, "hard": 3}
@@ -25,6 +26,16 @@ SPRINT = published().sprint  # the published deck: even +2, odd +1
 MAX_SPRINT = max(SPRINT[1 : TOP + 1])
 START_CARDS = tuple(c for c in START_HAND if c != ESCAPE)  # 1, 2, 3: the Fugitive's own
 DECK_TEXT = "the published deck, no events: even Hideout cards have Sprint +2, odd ones +1"
+# The readings of the rules every puzzle depends on (its single answer among them): the
+# rule text leaves them open, so each puzzle's JSON lists them, and the book states them.
+READINGS = (
+    {
+        "id": "never-sprints-with-the-42",
+        "text": "The Fugitive never sprints with the 42: he keeps it to escape, so no Sprint "
+        "card is the 42. The rule text does not forbid it; with it allowed, a face-down "
+        "Hideout could reach 2 further and some puzzles would have more than one answer.",
+    },
+)
 
 _ID = re.compile(r"^fugitive-(easy|medium|hard)-(\d+)$")
 ALL_NUMBERS = sum(1 << c for c in range(1, TOP + 1))
@@ -54,21 +65,28 @@ class Puzzle:
     reasoning: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict:
-        """Return {"id", "difficulty", "table", "answer", "reasoning"}."""
+        """Return {"id", "difficulty", "table", "answer", "reasoning", "readings"}: readings
+        are the rule readings the puzzle depends on (READINGS), each {"id", "text"}."""
         return {
             "id": self.id,
             "difficulty": self.difficulty,
             "table": _copy_table(self.table),
             "answer": list(self.answer),
             "reasoning": list(self.reasoning),
+            "readings": [dict(reading) for reading in READINGS],
         }
 
     @classmethod
     def from_json(cls, data: object) -> "Puzzle":
-        """Return the puzzle in `data` (as written by to_json); ValueError if malformed."""
-        keys = {"id", "difficulty", "table", "answer", "reasoning"}
+        """Return the puzzle in `data` (as written by to_json); ValueError if malformed, if
+        it reads the rules otherwise than READINGS, or if its history could not happen
+        (history_check.history_problem)."""
+        keys = {"id", "difficulty", "table", "answer", "reasoning", "readings"}
         if not isinstance(data, dict) or set(data) != keys:
             raise ValueError(f"a puzzle is an object with the keys {', '.join(sorted(keys))}")
+        if data["readings"] != [dict(reading) for reading in READINGS]:
+            ids = ", ".join(reading["id"] for reading in READINGS)
+            raise ValueError(f"readings must be Quarry's readings of the rules ({ids})")
         if data["difficulty"] not in DIFFICULTIES:
             raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTIES)}")
         facts = table_facts(data["table"])
@@ -82,6 +100,9 @@ class Puzzle:
         reasoning = data["reasoning"]
         if not isinstance(reasoning, list) or not all(isinstance(s, str) for s in reasoning):
             raise ValueError("reasoning is a list of sentences")
+        problem = history_problem(data["table"], answer)
+        if problem:
+            raise ValueError(f"the history cannot happen: {problem}")
         return cls(
             str(data["id"]),
             data["difficulty"],
@@ -103,6 +124,9 @@ def _copy_table(table: dict) -> dict:
         "discarded": [dict(d) for d in table["discarded"]],
         "draws": list(table["draws"]),
         "wrong_guesses": [dict(g) for g in table["wrong_guesses"]],
+        "right_guesses": [
+            {"turn": g["turn"], "numbers": list(g["numbers"])} for g in table["right_guesses"]
+        ],
     }
 
 
@@ -167,25 +191,103 @@ def _int(value: object, what: str, low: int, high: int) -> int:
     return value
 
 
-def finding_turns(found: Sequence[int], free: Sequence[int]) -> list[int] | None:
-    """Return the turns (from `free`) whose right guesses found Hideouts placed on the turns
-    `found`, when every free turn must find at least one placed by then; None if the free
-    turns cannot all be right guesses. Turns not returned must hold wrong guesses."""
-    found, free = sorted(found), sorted(free)
+def plan_hits(
+    placed: Sequence[int], found: Sequence[int], free: Sequence[int]
+) -> dict[int, list[int]] | None:
+    """Return which Hideouts the Marshal's right guesses turned up, {turn: [row positions]},
+    for a row whose position p was placed on turn placed[p] (placed[0] is the 0's) and whose
+    positions `found` lie face up, using as many of the `free` turns (turns with no wrong
+    guess) as the rules allow, the latest ones first. Each right guess turns up at least
+    one Hideout placed by then and leaves at least one face down (turning up the last one
+    wins the game); every found position is turned up once. {} when nothing is found; None
+    if the free turns cannot do it. Turns left out must hold wrong guesses."""
+    found = sorted(found, key=lambda p: (placed[p], p))
     if not found:
-        return []
-    for m in range(min(len(found), len(free)), 0, -1):
-        late = free[-m:]
-        if found[-1] <= late[-1] and all(a <= b for a, b in zip(found, late, strict=False)):
-            return late
-    return None
+        return {}
+    total = len(found)
+
+    def bound(turn: int) -> int:  # the most found by a right guess on `turn`, cumulatively
+        on_row = sum(1 for t in placed[1:] if t <= turn)
+        return min(sum(1 for p in found if placed[p] <= turn), on_row - 1)
+
+    free = sorted(free)
+    last = [t for t in free if bound(t) == total]
+    if not last:
+        return None
+    before = [t for t in free if t < last[-1]]
+    most = 0  # the most right guesses before the last one: take the earliest that can be
+    for t in before:
+        if most < total - 1 and most + 1 <= bound(t):
+            most += 1
+    hits = [last[-1]]
+    for t in reversed(before):  # ... and place that many as late as they can be
+        if len(hits) == most + 1:
+            break
+        if bound(t) >= most + 1 - len(hits):
+            hits.insert(0, t)
+    # How many are found by each right guess, cumulatively: as many as early as they can
+    # be, each later guess still finding one.
+    upto = [total]
+    for t in reversed(hits[:-1]):
+        upto.insert(0, min(bound(t), upto[0] - 1))
+    plan, done = {}, 0
+    for t, count in zip(hits, upto, strict=True):
+        plan[t], done = found[done:count], count
+    return plan
+
+
+def _check_right_guesses(
+    guesses: object, numbers: list, placed: list, turn: int, wrong_turns: list[int]
+) -> None:
+    """ValueError unless every turn has one guess, wrong or right, and the right ones name
+    every revealed Hideout once, each on or after the turn it was placed."""
+    if not isinstance(guesses, list) or any(
+        not isinstance(g, dict)
+        or set(g) != {"turn", "numbers"}
+        or not isinstance(g["numbers"], list)
+        or not g["numbers"]
+        for g in guesses
+    ):
+        raise ValueError('right_guesses is a list of {"turn": t, "numbers": [n, ...]}')
+    right_turns = [_int(g["turn"], "each turn of right_guesses", 1, turn) for g in guesses]
+    guessed = sorted(wrong_turns + right_turns)
+    if guessed != list(range(1, turn + 1)):
+        missing = sorted(set(range(1, turn + 1)) - set(guessed))
+        problem = f"turn {missing[0]} has none" if missing else "a turn has two"
+        raise ValueError(
+            f"wrong_guesses, right_guesses: the Marshal guesses once on each turn ({problem})"
+        )
+    where = {n: p for p, n in enumerate(numbers) if p and n is not None}
+    named: list[int] = []
+    for g, t in zip(guesses, right_turns, strict=True):
+        for n in g["numbers"]:
+            number = _int(n, "each number of right_guesses", 1, TOP)
+            if number not in where or placed[where[number]] > t:
+                raise ValueError(
+                    f"right_guesses: {number} on turn {t} is no face-up Hideout placed by then"
+                )
+            named.append(where[number])
+    if sorted(named) != sorted(where.values()):
+        twice = sorted(p for p in set(named) if named.count(p) > 1)
+        missing = sorted(set(where.values()) - set(named))
+        what = f"H{twice[0]} is named twice" if twice else f"H{missing[0]} is named by none"
+        raise ValueError(f"right_guesses name each face-up Hideout once: {what}")
 
 
 def table_facts(table: object) -> TableFacts:
     """Return the facts of a table (the JSON of Puzzle.table); ValueError if malformed or
     impossible at a real table (a card twice, numbers not increasing, counts that do not
     fit the turn, a turn without a guess)."""
-    keys = {"deck", "turn", "row", "marshal_hand", "discarded", "draws", "wrong_guesses"}
+    keys = {
+        "deck",
+        "turn",
+        "row",
+        "marshal_hand",
+        "discarded",
+        "draws",
+        "wrong_guesses",
+        "right_guesses",
+    }
     if not isinstance(table, dict):
         raise ValueError(f"a table is an object with the keys {', '.join(sorted(keys))}")
     missing, extra = sorted(keys - set(table)), sorted(map(str, set(table) - keys))
@@ -278,13 +380,7 @@ def table_facts(table: object) -> TableFacts:
     wrong_turns = [_int(g["turn"], "each turn of wrong_guesses", 1, turn) for g in guesses]
     if len(set(wrong_turns)) != len(wrong_turns):
         raise ValueError("wrong_guesses: two on one turn, but the Marshal guesses once a turn")
-    free = [t for t in range(1, turn + 1) if t not in wrong_turns]
-    found = [t for t, n in zip(placed[1:], numbers[1:], strict=True) if n is not None]
-    if finding_turns(found, free) != free:
-        raise ValueError(
-            "wrong_guesses: each turn has one guess, a wrong one or a right one that found "
-            "revealed Hideouts placed by then"
-        )
+    _check_right_guesses(table["right_guesses"], numbers, placed, turn, wrong_turns)
     facts = TableFacts(
         tuple(numbers),
         tuple(counts),
@@ -439,8 +535,9 @@ RULES_TEXT = (
     "4-14, pile 2: 15-28, pile 3: 29-41), drawn before he placed it: at setup 3 from pile 1 "
     "and 2 from pile 2, then one on each turn from turn 2.",
     "A wrong guess means no Hideout face down at that time had the number; he may have "
-    "played it since. Every turn you guessed once: a wrong guess, or a right one that found "
-    "Hideouts now face up.",
+    "played it since. Every turn you guessed once: a wrong guess, or a right one that turned "
+    "up the Hideouts it named, now face up (never the last one face down: that would have "
+    "won the game).",
 )
 
 
@@ -481,5 +578,14 @@ def table_lines(puzzle: Puzzle) -> list[str]:
         )
     if f.wrong:
         lines.append("Wrong guesses: " + "; ".join(f"{n} on turn {t}" for n, t, _ in f.wrong) + ".")
+    right = sorted(puzzle.table["right_guesses"], key=lambda g: g["turn"])
+    if right:
+        lines.append(
+            "Right guesses: "
+            + "; ".join(
+                f"{' and '.join(map(str, g['numbers']))} on turn {g['turn']}" for g in right
+            )
+            + "."
+        )
     lines.append(f"Deck: {DECK_TEXT}.")
     return lines

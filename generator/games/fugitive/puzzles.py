@@ -15,8 +15,10 @@ guessed; the Fugitive's turn N + 1 comes next):
   time* had the number (he may have played it since);
 - the deck: the published one, no events: even Hideouts Sprint +2, odd ones +1.
 
-She guessed once on each of her turns 1..N: each guess was wrong (listed) or right (it
-found some of the revealed Hideouts, all placed by then).
+She guessed once on each of her turns 1..N: each guess was wrong (listed with its number)
+or right (listed with the numbers it named: revealed Hideouts, all placed by then and face
+down until that guess). A right guess never turns up the last face-down Hideout, which
+would have won her the game then (puzzle_facts.plan_hits chooses them).
 
 The question: the numbers of the face-down Hideouts, left to right (the answer, a list).
 What constrains them (the rules, seeds/003):
@@ -62,8 +64,10 @@ a found Hideout), each the best of a few for the solver, until the level solves 
 table (each candidate clue checked from the board before it: a clue only adds facts, so
 the deductions made stay sound); remove clues in a random order while it still does (for
 hard, case analysis only on tables level 2 nearly solves); fill her hand and her guesses
-to what turn N requires. A puzzle is kept when the next lower level cannot solve it and
-CP-SAT certifies it unique. The id `fugitive-<difficulty>-<seed>` reproduces it.
+to what turn N requires. A puzzle is kept when the next lower level cannot solve it,
+CP-SAT certifies it unique and its printed history, replayed turn by turn by an independent
+check (history_check.py), is one the rules allow. The id `fugitive-<difficulty>-<seed>`
+reproduces it.
 """
 
 from collections.abc import Sequence
@@ -74,6 +78,7 @@ import numpy as np
 
 from generator.errors import QuarryError
 from generator.games.fugitive.cards import ESCAPE, PILES, START_DRAWS, START_HAND
+from generator.games.fugitive.history_check import history_problem
 from generator.games.fugitive.puzzle_facts import (
     CPSAT_SECONDS,
     DECK_TEXT,
@@ -85,11 +90,11 @@ from generator.games.fugitive.puzzle_facts import (
     TOP,
     Puzzle,
     TableFacts,
-    finding_turns,
     format_answer,
     mask_numbers,
     parse_id,
     pile_of,
+    plan_hits,
     puzzle_id,
     question_text,
     table_facts,
@@ -254,13 +259,19 @@ def _row_at(game: _Hidden, turn: int) -> int:
     return sum(1 for t in game.placed[1:] if t <= turn)
 
 
-def _turns_ok(game: _Hidden, clues: _Clues) -> bool:
-    """Return whether the guesses fit: one a turn on turns 1..N, with a turn left (not a
-    wrong guess) late enough to find the revealed Hideouts."""
+def _hits(game: _Hidden, clues: _Clues) -> dict[int, list[int]] | None:
+    """Return the right guesses that turn up the revealed Hideouts on the turns without a
+    wrong guess ({turn: [row positions]}, puzzle_facts.plan_hits), or None if the rules
+    allow none (a right guess that turned up the last face-down Hideout would end the
+    game)."""
     free = [t for t in range(1, game.turns + 1) if t not in clues.guesses]
-    if not clues.revealed:
-        return True
-    return bool(free) and max(free) >= max(game.placed[p] for p in clues.revealed)
+    return plan_hits(game.placed, sorted(clues.revealed), free)
+
+
+def _turns_ok(game: _Hidden, clues: _Clues) -> bool:
+    """Return whether the guesses fit: one a turn on turns 1..N, the turns without a wrong
+    guess able to find the revealed Hideouts as the rules allow."""
+    return _hits(game, clues) is not None
 
 
 def _table(game: _Hidden, clues: _Clues) -> dict:
@@ -280,6 +291,10 @@ def _table(game: _Hidden, clues: _Clues) -> dict:
         "discarded": [],
         "draws": [pile + 1 for pile in game.draws[2:]],
         "wrong_guesses": [{"number": n, "turn": t} for t, n in sorted(clues.guesses.items())],
+        "right_guesses": [
+            {"turn": t, "numbers": [game.numbers[p] for p in found]}
+            for t, found in sorted((_hits(game, clues) or {}).items())
+        ],
     }
 
 
@@ -424,7 +439,7 @@ def _pad(rng: np.random.Generator, game: _Hidden, clues: _Clues, level: int) -> 
     next lower level has already ruled out; None if the grade does not hold."""
     clues = clues.copy()
     free = [t for t in range(1, game.turns + 1) if t not in clues.guesses]
-    finding = finding_turns([game.placed[p] for p in clues.revealed], free)
+    finding = _hits(game, clues)
     if finding is None:
         return None
     open_values = 0
@@ -507,6 +522,8 @@ def _attempt(difficulty: str, seed: int, attempt: int) -> Puzzle | None:
     table = _table(game, padded)
     facts = table_facts(table)
     answer = [game.numbers[p] for p in facts.face_down]
+    if history_problem(table, answer):
+        return None  # the independent replay finds something the rules do not allow
     if solve_facts(facts, level) != answer:
         raise RuntimeError(f"seed {seed}: the level {level} solver disagrees with the game")
     if certify_facts(facts, CPSAT_SECONDS) != answer:
@@ -583,6 +600,7 @@ __all__ = [
     "generate_puzzle",
     "generate_puzzles",
     "grade",
+    "history_problem",
     "make_puzzles",
     "parse_id",
     "puzzle_id",

@@ -113,6 +113,7 @@ class Blocks:
         in for each level. Each step stays whole in its column."""
         out, number = [], 0
         label_w = mm_to_pt(indent + 1.0)
+        size = self.scale.styles[style].fontSize
         for depth, text in steps:
             if depth == 0:
                 number += 1
@@ -121,7 +122,9 @@ class Blocks:
                 style,
                 leftIndent=label_w + depth * mm_to_pt(indent),
                 bulletIndent=depth * mm_to_pt(indent),
-                spaceAfter=self.scale.body * 0.2,
+                spaceAfter=size * 0.2,
+                bulletFontName="Vera",
+                bulletFontSize=size,  # reportlab's default is 10 pt, whatever the text's
             )
             out.append(WholeParagraph(plain(text), step_style, bulletText=label))
         return out

@@ -74,6 +74,7 @@ def _stress_puzzle() -> dict:
         "discarded": [{"card": 9, "by": "fugitive"}, {"card": 30, "by": "marshal"}],
         "draws": [1, 2, 3, 1, 2, 3, 1, 2, 2, 2, 3, 3, 1],
         "wrong_guesses": [{"number": 40 - t, "turn": t} for t in range(1, 15) if t != 6],
+        "right_guesses": [{"turn": 6, "numbers": [20]}],
     }
     down = len(table_facts(table).face_down)
     return {

@@ -151,6 +151,7 @@ def test_a_table_with_nothing_face_down_has_the_empty_answer():
         "discarded": [],
         "draws": [],
         "wrong_guesses": [],
+        "right_guesses": [{"turn": 1, "numbers": [2]}],
     }
     p = P.Puzzle("fugitive-easy-0", "easy", table, [])
     assert P.brute_force_answers(p) == {()}
@@ -405,7 +406,7 @@ def test_puzzles_json_round_trips_through_text():
     puzzles = [puzzle("easy", 0), puzzle("medium", 1), puzzle("hard", 2)]
     data = json.loads(json.dumps(P.puzzles_json(puzzles), sort_keys=True))
     for item, p in zip(data, puzzles, strict=True):
-        assert set(item) == {"id", "difficulty", "table", "answer", "reasoning"}
+        assert set(item) == {"id", "difficulty", "table", "answer", "reasoning", "readings"}
         back = P.Puzzle.from_json(item)
         assert back == p
         assert back.to_json() == item
@@ -414,6 +415,15 @@ def test_puzzles_json_round_trips_through_text():
     copied["table"]["row"][0]["sprint"].append(5)
     copied["answer"][0] = 99
     assert puzzles[0].to_json() != copied
+
+
+def last_hit_on_turn_1(table: dict) -> None:
+    """Move the wrong guess of turn 1 onto the last right guess's turn, and that right
+    guess onto turn 1 (a history the rules do not allow: nothing found so early)."""
+    last = table["right_guesses"][-1]
+    first = next(g for g in table["wrong_guesses"] if g["turn"] == 1)
+    first["turn"], last["turn"] = last["turn"], 1
+    table["right_guesses"].sort(key=lambda g: g["turn"])
 
 
 def bad(change) -> dict:
@@ -434,6 +444,10 @@ def bad(change) -> dict:
         (lambda d: d.update(difficulty="fiendish"), "difficulty"),
         (lambda d: d.update(reasoning="see above"), "reasoning"),
         (lambda d: d["table"].pop("draws"), "lacks draws"),
+        (lambda d: d.pop("readings"), "keys"),
+        (lambda d: d.update(readings=[]), "readings must be Quarry's readings"),
+        (lambda d: d["table"].pop("right_guesses"), "lacks right_guesses"),
+        (lambda d: last_hit_on_turn_1(d["table"]), "right_guesses"),
     ],
 )
 def test_from_json_refuses_malformed_puzzles(change, words):
@@ -485,6 +499,11 @@ def first_up(table: dict) -> int:
         (lambda t: t["wrong_guesses"].pop(), "wrong_guesses"),
         (lambda t: t["wrong_guesses"].append(dict(t["wrong_guesses"][0])), "wrong_guesses"),
         (lambda t: t["wrong_guesses"][0].update(number=0), "wrong_guesses"),
+        (lambda t: t["right_guesses"].pop(), "right_guesses"),
+        (lambda t: t["right_guesses"].append(dict(t["right_guesses"][0])), "right_guesses"),
+        (lambda t: t["right_guesses"][0].update(numbers=[]), "right_guesses"),
+        (lambda t: t["right_guesses"][0].update(numbers=[41]), "right_guesses: 41 on turn"),
+        (lambda t: t["right_guesses"][0].update(turn="2"), "right_guesses"),
     ],
 )
 def test_table_facts_refuses_malformed_tables_naming_the_field(change, field):
