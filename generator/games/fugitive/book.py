@@ -301,15 +301,17 @@ def _hand(parent, table: dict, x: float, y: float, w: float) -> float:
 
 def _turn_cells(table: dict) -> list[tuple[str, str, str, str]]:
     """Return the turn table's columns: (turn, pile drawn, placed, guess) for setup and each
-    turn."""
+    turn; a guess shows the numbers she named, then "miss" or "hit" ("6 23 hit")."""
     placed: dict[int, list[str]] = {}
     for p, card in enumerate(table["row"][1:], start=1):
         placed.setdefault(card["turn"], []).append(f"H{p}")
-    wrong = {g["turn"]: g["number"] for g in table["wrong_guesses"]}
+    named = {g["turn"]: f"{g['number']} miss" for g in table["wrong_guesses"]}
+    for g in table["right_guesses"]:
+        named[g["turn"]] = " ".join(map(str, g["numbers"])) + " hit"
     columns = [("setup", "1 1 1 2 2", "", "")]
     for turn in range(1, table["turn"] + 1):
         drew = "–" if turn == 1 else str(table["draws"][turn - 2])
-        guess = f"{wrong[turn]} miss" if turn in wrong else "hit"
+        guess = named[turn]
         columns.append((str(turn), drew, " ".join(placed.get(turn, ["pass"])), guess))
     return columns
 
@@ -575,8 +577,8 @@ LEFT: tuple[tuple[str, tuple], ...] = (
                 "Turn by turn:",
                 "the pile he drew from on each turn (the setup gives him three cards from "
                 "pile 1 and two from pile 2; he draws nothing on turn 1), the Hideouts he put "
-                "down or his pass, and your guess: a miss with its number, or a hit that "
-                "turned up Hideouts you now see face up.",
+                "down or his pass, and your guess with the numbers you named: a miss, or a "
+                "hit that turned up those Hideouts, now face up.",
             ),
             ("The strip 1–41:", "cross off the numbers you rule out as you go."),
         ),

@@ -124,6 +124,8 @@ def test_each_puzzle_shows_its_id_question_table_and_an_answer_box_per_face_down
         assert numbers == [str(n) for n in range(1, 42)]
         for guess in table["wrong_guesses"]:
             assert f"{guess['number']} miss" in text
+        for guess in table["right_guesses"]:  # a hit shows its numbers as a miss does
+            assert " ".join(map(str, guess["numbers"])) + " hit" in text
         for found in (card for card in table["row"][1:] if "number" in card):
             assert str(found["number"]) in text
 
