@@ -158,7 +158,7 @@ def test_a_figure_keeps_its_true_size_and_shrinks_only_to_fit(book, tmp_path):
 
 def test_the_guide_scale_bar_measures_fifty_millimetres(book, tmp_path):
     guide = KitGuide("Game", "About it.")
-    guide.add("a4", PrintItem("x.pdf", "things"))
+    guide.add(book.paper("a4"), PrintItem("x.pdf", "things"))
     target = tmp_path / "guide.pdf"
     assert write_guide(target, book.paper("a4"), guide, 1) == 1
     page = pypdfium2.PdfDocument(str(target))[0]
@@ -188,8 +188,8 @@ def test_print_all_holds_every_copy_and_blank_backs_when_two_sided(book, tmp_pat
     one_page_pdf(book, tmp_path / "map.pdf", "Map")
     one_page_pdf(book, tmp_path / "cards.pdf", "Cards")
     guide = KitGuide("Game", "About it.", ["Cut the cards."])
-    guide.add("a4", PrintItem("map.pdf", "the map", copies=2))
-    guide.add("a4", PrintItem("cards.pdf", "cards", two_sided=True))
+    guide.add(book.paper("a4"), PrintItem("map.pdf", "the map", copies=2))
+    guide.add(book.paper("a4"), PrintItem("cards.pdf", "cards", two_sided=True))
     write_guide(tmp_path / "guide.pdf", book.paper("a4"), guide, 1)
     pages = write_print_all(tmp_path / "all.pdf", tmp_path, "guide.pdf", guide, "a4")
     texts = page_texts(tmp_path / "all.pdf")
@@ -206,7 +206,7 @@ def test_print_all_holds_every_copy_and_blank_backs_when_two_sided(book, tmp_pat
 def test_print_all_is_one_sided_when_nothing_is_two_sided(book, tmp_path):
     one_page_pdf(book, tmp_path / "map.pdf", "Map")
     guide = KitGuide("Game", "About it.")
-    guide.add("a4", PrintItem("map.pdf", "the map", copies=3))
+    guide.add(book.paper("a4"), PrintItem("map.pdf", "the map", copies=3))
     write_guide(tmp_path / "guide.pdf", book.paper("a4"), guide, 1)
     first = write_print_all(tmp_path / "all.pdf", tmp_path, "guide.pdf", guide, "a4")
     assert first == 4
@@ -229,6 +229,7 @@ def test_steps_number_the_top_level_and_keep_ends_holds_no_step_alone(book, tmp_
     steps = blocks.steps([(0, "First."), (1, "Inside."), (0, "Second."), (0, "Third.")])
     assert [step.bulletText for step in steps] == ["1.", "–", "2.", "3."]
     assert steps[1].style.leftIndent > steps[0].style.leftIndent
+    assert [step.getKeepWithNext() for step in steps] == [True, False, False, False]
     story = blocks.keep_ends([blocks.heading("Worked")], [blocks.para(str(n)) for n in range(7)])
     assert len(story) == 1 + 3 + 1  # heading and two, three alone, the last two together
     assert len(blocks.keep_ends([], [blocks.para("a")] * 4)) == 1

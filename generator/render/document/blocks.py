@@ -110,7 +110,9 @@ class Blocks:
     ) -> list[Paragraph]:
         """Return worked steps as paragraphs: (depth, text), depth 0 numbered 1., 2., ...
         and deeper steps (inside a supposition, say) marked with a dash, `indent` mm further
-        in for each level. Each step stays whole in its column."""
+        in for each level. Each step stays whole in its column, and a step that opens
+        deeper ones ("Suppose ...:") stays with the first of them."""
+        steps = list(steps)
         out, number = [], 0
         label_w = mm_to_pt(indent + 1.0)
         size = self.scale.styles[style].fontSize
@@ -127,6 +129,8 @@ class Blocks:
                 bulletFontSize=size,  # reportlab's default is 10 pt, whatever the text's
             )
             out.append(WholeParagraph(plain(text), step_style, bulletText=label))
+        for step, (depth, _), (deeper, _) in zip(out, steps, steps[1:], strict=False):
+            step.keepWithNext = deeper > depth
         return out
 
     def keep_ends(
