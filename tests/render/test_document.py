@@ -233,3 +233,23 @@ def test_steps_number_the_top_level_and_keep_ends_holds_no_step_alone(book, tmp_
     story = blocks.keep_ends([blocks.heading("Worked")], [blocks.para(str(n)) for n in range(7)])
     assert len(story) == 1 + 3 + 1  # heading and two, three alone, the last two together
     assert len(blocks.keep_ends([], [blocks.para("a")] * 4)) == 1
+
+
+def test_a_continued_step_says_so_only_at_the_top_of_a_column(book, tmp_path):
+    blocks = Blocks()
+    story = [
+        blocks.continued(blocks.para(f"Step {n}. " + WORDS * 2), "Worked, continued")
+        for n in range(90)
+    ]
+    target = tmp_path / "doc.pdf"
+    pages = write_document(
+        target,
+        book.paper("a4"),
+        [Part(Header("S"), [blocks.heading("Worked"), *story], "s", columns=2)],
+        Footer("G", "s", 1),
+        TypeScale(),
+    )
+    texts = page_texts(target)
+    assert pages >= 2
+    assert texts[0].count("Worked, continued") == 1  # the second column only
+    assert texts[1].count("Worked, continued") == 2

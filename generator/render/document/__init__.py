@@ -3,7 +3,13 @@ set by reportlab's platypus. A game says what goes on its pages with Blocks and 
 this package sets the type, the columns, the header and the footer."""
 
 from generator.render.document.blocks import Blocks, Item, WholeParagraph, plain
-from generator.render.document.flowables import Figure, Room, ShadedHeading, TickBox
+from generator.render.document.flowables import (
+    Continued,
+    Figure,
+    Room,
+    ShadedHeading,
+    TickBox,
+)
 from generator.render.document.pages import (
     DoesNotFit,
     Header,
@@ -22,6 +28,7 @@ __all__ = [
     "INK",
     "SHADE",
     "Blocks",
+    "Continued",
     "DoesNotFit",
     "Figure",
     "Header",

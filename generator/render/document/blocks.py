@@ -19,7 +19,7 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.flowables import HRFlowable
 
-from generator.render.document.flowables import Figure, Room, ShadedHeading
+from generator.render.document.flowables import Continued, Figure, Room, ShadedHeading
 from generator.render.document.styles import FAINT, GREY, INK, SHADE, TypeScale, colour
 from generator.render.units import mm_to_pt
 
@@ -132,6 +132,11 @@ class Blocks:
         for step, (depth, _), (deeper, _) in zip(out, steps, steps[1:], strict=False):
             step.keepWithNext = deeper > depth
         return out
+
+    def continued(self, flowable: Flowable, text: str) -> Continued:
+        """Return `flowable` (kept whole) marked so that, when it lands at the top of a
+        column, a grey `text` ("Puzzle 2, continued") stands above it."""
+        return Continued(flowable, self.para(text, "note", fontName="Vera-Bold"))
 
     def keep_ends(
         self, head: Sequence[Flowable], body: Sequence[Flowable], first: int = 2, last: int = 2

@@ -121,3 +121,37 @@ class TickBox(Flowable):
         self.canv.setStrokeColor(colour(INK))
         self.canv.rect(0, 0, self.size, self.size)
         self.canv.restoreState()
+
+
+class Continued(Flowable):
+    """A flowable kept whole that, when it lands at the top of a column, says above it
+    what it continues (`head`, a paragraph such as "Puzzle 2, continued"); anywhere else
+    it is just the flowable."""
+
+    def __init__(self, flowable: Flowable, head: Paragraph, gap: float = 0.8) -> None:
+        super().__init__()
+        self.flowable, self.head, self.gap = flowable, head, mm_to_pt(gap)
+        self._head_h = 0.0
+
+    def wrap(self, avail_width, avail_height):
+        width, height = self.flowable.wrap(avail_width, avail_height)
+        frame = getattr(self, "_frame", None)
+        at_top = frame is not None and getattr(frame, "_atTop", 0)
+        self._head_h = self.head.wrap(avail_width, avail_height)[1] + self.gap if at_top else 0
+        self.width, self.height = width, height + self._head_h
+        return self.width, self.height
+
+    def split(self, avail_width, avail_height):
+        return []
+
+    def getKeepWithNext(self):  # noqa: N802 (reportlab's name)
+        return self.flowable.getKeepWithNext()
+
+    def getSpaceAfter(self):  # noqa: N802
+        return self.flowable.getSpaceAfter()
+
+    def draw(self):
+        body_h = self.height - self._head_h
+        self.flowable.drawOn(self.canv, 0, 0)
+        if self._head_h:
+            self.head.drawOn(self.canv, 0, body_h + self.gap)
