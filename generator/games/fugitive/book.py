@@ -1,72 +1,55 @@
 """Fugitive's puzzle book: a page of instructions, the puzzles (two a page when they fit,
-each drawn as the table seen from the Marshal's chair), then the solutions at the back
-(book_solutions.py).
+each framed and laid out as the table seen from the Marshal's chair), then the solutions at
+the back (book_solutions.py). This module says what goes on the pages; the document layer
+sets them.
 
 A puzzle comes in as its Puzzle.to_json() dict (so a book can be printed from puzzles.json).
-Its box holds, top to bottom: the question; the row of cards left to right (the 0, found
-Hideouts face up with their Sprint cards' numbers, face-down Hideouts as card backs with
-their Sprint cards peeking out below, each with the turn it was placed on) and a box to
-write the number of each face-down Hideout; the Marshal's hand; a turn-by-turn table (the
-pile of each of his draws, what he placed, each of her guesses); space for notes; and the
-numbers 1-41 to cross off.
+Its frame holds, top to bottom: its number, level and id; the question; the row of cards
+left to right (the 0, found Hideouts face up with their Sprint cards' numbers, face-down
+Hideouts as card backs with their Sprint cards peeking out below, each with the turn it
+was placed on) and a box to write the number of each face-down Hideout; the Marshal's hand;
+a turn-by-turn table (the pile of each of his draws, what he placed, each of her guesses);
+ruled room for notes; and the numbers 1-41 to cross off. The drawings are figures.py's.
 """
 
 from collections.abc import Sequence
+from pathlib import Path
 
-import svgwrite
-from svgwrite.container import Group
+from reportlab.platypus import Flowable, Table, TableStyle
 
-from generator.games.fugitive.book_solutions import solution_pages
-from generator.games.fugitive.cards import PILES, published
-from generator.games.fugitive.print import (
+from generator.games.fugitive.book_solutions import solutions_part
+from generator.games.fugitive.figures import answer_figure, hand_figure, number_strip, row_figure
+from generator.games.fugitive.print import PILE_COLOURS, TITLE
+from generator.games.fugitive.puzzles import Puzzle, question_text, table_facts
+from generator.render.document import (
     GREY,
     INK,
-    MARGIN,
-    PILE_COLOURS,
-    SHADE,
-    START_COLOUR,
-    draw_para,
-    draw_rect,
-    draw_rule,
-    draw_section,
-    draw_text,
-    finish_page,
-    line_height,
-    new_page,
-    page_bottom,
-    page_header,
-    pile_colour,
-    small_card,
-    text_width_pt,
+    Blocks,
+    Figure,
+    Header,
+    Part,
+    TypeScale,
+    column_size,
+    fit_parts,
+    write_document,
 )
-from generator.games.fugitive.puzzles import Puzzle, question_text, table_facts
-from generator.render.fonts import SVG_FAMILY, ascent_descent, text_width
+from generator.render.document.styles import colour
 from generator.render.layouts import LayoutBook, Paper
-from generator.render.text import TextOverflow
-from generator.render.units import pt_to_mm
+from generator.render.pdf import Footer
+from generator.render.units import mm_to_pt, pt_to_mm
 
 BOOK_TITLE = "Fugitive: puzzles"
-CARD_RATIO = 88 / 63
-CARD_MAX_W = 12.6  # a row card; the row shrinks them when it holds many
-CARD_GAP = 3.0
-PEEK = 4.0  # how far each Sprint card shows below the card above it
-HAND_W = 8.4  # a card in the Marshal's hand
-LABEL_W = 26.0  # the label column at the left of each block
-PAD = 3.5  # inside a puzzle's frame
-GAP = 2.8  # between the blocks of a puzzle
-ROW_H = 5.0  # a line of the turn-by-turn table
-SETUP_W = 19.0  # its setup column
+LABEL_W = 26.0  # mm: the label column at the left of a puzzle's row, answer and hand
+PAD = 3.0  # mm inside a puzzle's frame
+GAP = 2.0  # mm between the blocks of a puzzle
+PAIR_GAP = 4.0  # mm between the two puzzles of a page
+SETUP_W = 19.0  # mm: the turn table's setup column
 TURN_MIN_W = 11.0  # the narrowest turn column before the table wraps to a second band
 TURN_MAX_W = 30.0
-STRIP_H = 10.5  # the 1-41 strip with its caption
-NOTES_MIN = 17.0  # below this (two ruled lines), spare space stays blank
-BACK_FILL, BACK_EDGE = "#2c3540", "#c9b98f"  # the deck back, as on the cards
-FAINT = "#c8c8c8"
-SPRINT = published().sprint
+NOTES_MIN = 14.0  # mm: two ruled lines; a hard puzzle gets a page alone if it has less
+HAND_NOTE_W = 50.0  # mm beside the hand for what was discarded and what he holds
 START_HAND = 9  # the 1, 2, 3, 42 and 5 cards drawn at setup
-GROUPS = ((1, 3, START_COLOUR),) + tuple(
-    (low, high, colour) for (low, high), colour in zip(PILES, PILE_COLOURS, strict=True)
-)
+PAGE_SCALE = TypeScale(body=9.0)  # the puzzles' type (the instructions may set smaller)
 
 
 # --- reading a puzzle -----------------------------------------------------------------------
@@ -119,184 +102,7 @@ def his_hand(table: dict) -> int:
     return START_HAND + len(table["draws"]) - placed - discarded
 
 
-# --- drawing cards --------------------------------------------------------------------------
-
-
-def _feet(parent, cx: float, cy: float, count: int, fill: str = INK) -> None:
-    """`count` tiny footprints side by side around (cx, cy): a card's Sprint value, as one
-    <path class="feet"> (a sole and a toe each)."""
-    parts = []
-    for index in range(count):
-        x = cx + (index - (count - 1) / 2) * 2.0
-        for centre, rx, ry in ((cy + 0.35, 0.45, 0.8), (cy - 0.75, 0.3, 0.3)):
-            parts.append(
-                f"M{x - rx:.3f},{centre:.3f}a{rx},{ry} 0 1,0 {2 * rx:.3f},0"
-                f"a{rx},{ry} 0 1,0 {-2 * rx:.3f},0z"
-            )
-    if parts:
-        parent.add(svgwrite.path.Path(d="".join(parts), fill=fill, class_="feet"))
-
-
-def face_up(parent, x: float, y: float, w: float, h: float, number: int) -> None:
-    """A face-up card: its number in its pile's colour and its Sprint value as footprints."""
-    small_card(parent, x, y, w, h, number)
-    if number:
-        _feet(parent, x + w / 2, y + h - 2.1, SPRINT[number], fill=GREY)
-
-
-def face_down_card(parent, x: float, y: float, w: float, h: float) -> None:
-    """A card back: the dark deck back with its gold frame and a question mark."""
-    small_card(parent, x, y, w, h, None)
-    inset = min(1.2, w * 0.09)
-    draw_rect(
-        parent,
-        x + inset,
-        y + inset,
-        w - 2 * inset,
-        h - 2 * inset,
-        stroke=BACK_EDGE,
-        width=0.2,
-        rx=0.5,
-        ry=0.5,
-    )
-    draw_text(
-        parent, "?", x, y, w, h, 12, bold=True, align="center", valign="middle", fill=BACK_EDGE
-    )
-
-
-def _sprint_strip(parent, x: float, y: float, w: float, h: float, peek: float, number) -> None:
-    """A Sprint card under a Hideout, drawn whole at (x, y) but seen only in its bottom
-    `peek` mm: face down (None), or face up with its number and footprints in that band."""
-    if number is None:
-        draw_rect(parent, x, y, w, h, fill=BACK_FILL, stroke=BACK_EDGE, width=0.45, rx=0.8, ry=0.8)
-        return
-    draw_rect(parent, x, y, w, h, fill="#fbf8f1", stroke=INK, width=0.3, rx=0.8, ry=0.8)
-    band = y + h - peek
-    colour = pile_colour(number)
-    draw_text(
-        parent,
-        str(number),
-        x + 1,
-        band,
-        w * 0.55,
-        peek,
-        7,
-        min_size=5.5,
-        bold=True,
-        valign="middle",
-        fill=colour,
-    )
-    _feet(parent, x + w * 0.76, band + peek / 2, SPRINT[number])
-
-
 # --- a puzzle -------------------------------------------------------------------------------
-
-
-def _label(parent, title: str, note: str, x: float, y: float) -> None:
-    """A block's label in the left column: a bold title and a grey note under it."""
-    draw_text(parent, title, x, y, LABEL_W - 2, 4.2, 8.5, bold=True)
-    if note:
-        draw_para(parent, note, x, y + 4.4, LABEL_W - 2, 6.5, fill=GREY)
-
-
-def _row(parent, table: dict, x: float, y: float, w: float, answers: bool = True) -> float:
-    """Draw the row from (x, y) in width `w`: labels above, cards with their Sprint cards,
-    the turn each was placed on and (when `answers`) a box under each face-down Hideout.
-    Return the y below."""
-    row = table["row"]
-    step = min(CARD_MAX_W + CARD_GAP + 3, w / len(row))
-    card_w = min(CARD_MAX_W, step - CARD_GAP)
-    card_h = card_w * CARD_RATIO
-    deepest = max(card.get("sprint_count", len(card.get("sprint", []))) for card in row)
-    peek = PEEK if deepest <= 4 else 16.8 / deepest
-    top = y + 4.5
-    below = top + card_h + deepest * peek + 1.6
-    for p, card in enumerate(row):
-        cx = x + p * step
-        group = Group(class_="row-card")
-        label = "start" if p == 0 else f"H{p}"
-        draw_text(
-            group, label, cx, y, card_w, 4, 8, bold=p > 0, align="center", fill=INK if p else GREY
-        )
-        if "sprint_count" in card:
-            for under in range(card["sprint_count"], 0, -1):
-                _sprint_strip(group, cx, top + under * peek, card_w, card_h, peek, None)
-            face_down_card(group, cx, top, card_w, card_h)
-        else:
-            sprints = sorted(card["sprint"])
-            for under in range(len(sprints), 0, -1):
-                y_under = top + under * peek
-                _sprint_strip(group, cx, y_under, card_w, card_h, peek, sprints[under - 1])
-            face_up(group, cx, top, card_w, card_h, card["number"])
-        if p:
-            draw_text(
-                group,
-                f"turn {card['turn']}",
-                cx - 1,
-                below,
-                card_w + 2,
-                3.6,
-                7,
-                align="center",
-                fill=GREY,
-            )
-        if answers and "sprint_count" in card:
-            box = Group(class_="answer-box", id=f"answer-H{p}")
-            draw_rect(
-                box,
-                cx - 0.5,
-                below + 4.2,
-                card_w + 1,
-                7.6,
-                fill="#ffffff",
-                width=0.45,
-                rx=0.6,
-                ry=0.6,
-            )
-            draw_text(box, f"H{p}", cx + 0.5, below + 4.8, card_w - 1, 2.4, 5.5, fill=GREY)
-            group.add(box)
-        parent.add(group)
-    return below + (12.8 if answers else 4.0)
-
-
-def _hand(parent, table: dict, x: float, y: float, w: float) -> float:
-    """Draw the Marshal's hand as small cards, then what was discarded and how many cards
-    the Fugitive holds; return the y below."""
-    hand = sorted(table["marshal_hand"])
-    hand_h = HAND_W * CARD_RATIO
-    step = min(HAND_W + 1.6, (w - 48) / max(1, len(hand)))
-    card_w = min(HAND_W, step - 0.8)
-    for index, number in enumerate(hand):
-        group = Group(class_="hand-card")
-        face_up(group, x + index * step, y, card_w, card_w * CARD_RATIO, number)
-        parent.add(group)
-    notes = []
-    if table["discarded"]:
-        whose = {"fugitive": "his hand", "marshal": "your hand"}
-        notes.append(
-            "Discarded face up: "
-            + ", ".join(f"{d['card']} (from {whose[d['by']]})" for d in table["discarded"])
-            + "."
-        )
-    held = his_hand(table)
-    if held == 1:
-        notes.append("The Fugitive holds 1 card: the 42.")
-    else:
-        notes.append(f"The Fugitive holds {held} cards, the 42 among them.")
-    nx = x + len(hand) * step + 3
-    draw_text(
-        parent,
-        " ".join(notes),
-        nx,
-        y,
-        x + w - nx,
-        hand_h,
-        7.5,
-        min_size=6,
-        valign="middle",
-        fill=GREY,
-    )
-    return y + hand_h
 
 
 def _turn_cells(table: dict) -> list[tuple[str, str, str, str]]:
@@ -316,204 +122,215 @@ def _turn_cells(table: dict) -> list[tuple[str, str, str, str]]:
     return columns
 
 
-def _setup_draws(parent, x: float, y: float, w: float) -> None:
-    """The setup cell of the draws: three 1s and two 2s, each in its pile's colour."""
-    parts = [("1 1 1", PILE_COLOURS[0]), ("2 2", PILE_COLOURS[1])]
-    space = text_width_pt(" ", 7.5, True)
-    widths = [text_width_pt(text, 7.5, True) for text, _ in parts]
-    left = x + (w - sum(widths) - space) / 2
-    for (text, colour), width in zip(parts, widths, strict=True):
-        draw_text(
-            parent, text, left, y, width + 0.2, ROW_H, 7.5, bold=True, valign="middle", fill=colour
-        )
-        left += width + space
-
-
 TURN_ROWS = ("Turn", "He drew from pile", "He placed", "You guessed")
 
 
-def _turn_table(parent, table: dict, x: float, y: float, w: float) -> float:
-    """Draw the turn-by-turn table (in bands if the turns do not fit one); return the y
-    below."""
+def _turn_cell(blocks: Blocks, row: int, column: tuple[str, ...]) -> Flowable:
+    """Return one cell of the turn table: a pile drawn in its colour, quiet greys for what
+    tells little (the setup, a pass, a hit), the rest in ink."""
+    value = column[row]
+    if row == 0:
+        return blocks.cell(value, "cell-head", align="center")
+    if row == 1 and column[0] == "setup":
+        parts = [("1 1 1", PILE_COLOURS[0]), ("2 2", PILE_COLOURS[1])]
+        return blocks.runs(parts, "cell-small", align="center", fontName="Vera-Bold")
+    if row == 1 and value.isdigit():
+        pile = PILE_COLOURS[int(value) - 1]
+        return blocks.cell(value, "cell-small", align="center", color=pile, fontName="Vera-Bold")
+    quiet = value == "pass" or value.endswith("hit") or column[0] == "setup"
+    return blocks.cell(value, "cell-small", align="center", color=GREY if quiet else INK)
+
+
+def turn_table(blocks: Blocks, table: dict, width: float) -> list[Flowable]:
+    """Return the turn-by-turn table in `width` mm: a label column, the setup, then a
+    column a turn; in bands one under the other when the turns do not fit one."""
     columns = _turn_cells(table)
     setup, turns = columns[0], columns[1:]
-    room = w - LABEL_W - SETUP_W
+    room = width - LABEL_W - SETUP_W
     per_band = max(1, int(room // TURN_MIN_W))
     col_w = min(TURN_MAX_W, room / min(per_band, len(turns)))
     if len(turns) > per_band:  # every band as wide as the first
         col_w = room / per_band
+    out: list[Flowable] = []
     for start in range(0, len(turns), per_band):
         band = ([setup] if start == 0 else []) + turns[start : start + per_band]
-        widths = ([SETUP_W] if start == 0 else []) + [col_w] * (len(band) - (start == 0))
-        right = x + LABEL_W + sum(widths)
-        draw_rect(parent, x, y, right - x, ROW_H, fill=SHADE, stroke="none")
-        for r, label in enumerate(TURN_ROWS):
-            ry = y + r * ROW_H
-            draw_text(
-                parent,
-                label,
-                x + 1,
-                ry,
-                LABEL_W - 2,
-                ROW_H,
-                7.5,
-                min_size=6,
-                bold=r == 0,
-                valign="middle",
-            )
-            cx = x + LABEL_W
-            for column, cw in zip(band, widths, strict=True):
-                value = column[r]
-                fill, bold = INK, r == 0
-                if r == 1 and column[0] == "setup":
-                    _setup_draws(parent, cx, ry, cw)
-                    value = ""
-                elif r == 1 and value.isdigit():
-                    fill, bold = PILE_COLOURS[int(value) - 1], True
-                elif value in ("hit", "pass") or column[0] == "setup":
-                    fill = GREY
-                if value:
-                    draw_text(
-                        parent,
-                        value,
-                        cx + 0.5,
-                        ry,
-                        cw - 1,
-                        ROW_H,
-                        7.5,
-                        min_size=5.5,
-                        bold=bold,
-                        align="center",
-                        valign="middle",
-                        fill=fill,
-                    )
-                cx += cw
-            draw_rule(parent, x, ry + ROW_H, right, ry + ROW_H, width=0.2)
-        cx = x + LABEL_W
-        for cw in widths:
-            draw_rule(parent, cx, y, cx, y + 4 * ROW_H, width=0.2)
-            cx += cw
-        draw_rect(parent, x, y, right - x, 4 * ROW_H, width=0.4)
-        y += 4 * ROW_H + 2.5
-    return y - 2.5
-
-
-def _number_strip(parent, x: float, y: float, w: float) -> None:
-    """The numbers 1-41 in boxes, grouped by where the cards start (his hand, piles 1-3),
-    under a one-line caption; each number is a <text class="number">. The boxes of a group
-    are one path and its numbers share one text style: a strip on every puzzle page is many
-    small shapes, and fewer elements make the PDF much quicker to write."""
-    draw_text(
-        parent,
-        "Cross off the numbers no face-down Hideout can have:",
-        x,
-        y,
-        w * 0.7,
-        3.6,
-        7,
-        fill=GREY,
-    )
-    spans = "1–3 his own · 4–14 pile 1 · 15–28 pile 2 · 29–41 pile 3"
-    draw_text(parent, spans, x + w * 0.5, y, w * 0.5, 3.6, 7, align="right", fill=GREY)
-    gap, box_h = 2.0, 5.2
-    cell = (w - gap * (len(GROUPS) - 1)) / 41
-    size = next(
-        (s for s in (7.0, 6.5, 6.0, 5.5) if text_width("41", pt_to_mm(s)) <= cell - 0.6), None
-    )
-    if size is None:
-        raise TextOverflow("41", cell - 0.6, box_h, 5.5)
-    ascent, descent = ascent_descent(pt_to_mm(size))
-    baseline = y + 4.3 + 0.9 + (box_h + ascent + descent) / 2
-    top = y + 4.3
-    cx = x
-    for low, high, colour in GROUPS:
-        span = cell * (high - low + 1)
-        draw_rect(parent, cx, top, span, 0.9, fill=colour, stroke="none")
-        outline = [f"M{cx:.3f},{top + 0.9:.3f}h{span:.3f}v{box_h}h{-span:.3f}z"]
-        outline += [
-            f"M{cx + k * cell:.3f},{top + 0.9:.3f}v{box_h}" for k in range(1, high - low + 1)
+        widths = [LABEL_W] + [SETUP_W if c[0] == "setup" else col_w for c in band]
+        rows = [
+            [blocks.cell(label, "cell-head" if r == 0 else "cell-small")]
+            + [_turn_cell(blocks, r, column) for column in band]
+            for r, label in enumerate(TURN_ROWS)
         ]
-        parent.add(
-            svgwrite.path.Path(d=" ".join(outline), fill="#ffffff", stroke=INK, stroke_width=0.25)
+        padding = [("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 2)]
+        out += [blocks.table(rows, widths, extra=padding), blocks.gap(GAP)]
+    return out[:-1]
+
+
+def _label(blocks: Blocks, title: str, note: str = "") -> list[Flowable]:
+    """Return a block's label for the left column: a bold title, a grey note under it."""
+    return [blocks.cell(title, "cell-head")] + ([blocks.cell(note, "note")] if note else [])
+
+
+def _hand_note(table: dict) -> str:
+    """Return what was discarded face up and how many cards the Fugitive holds."""
+    notes = []
+    if table["discarded"]:
+        whose = {"fugitive": "his hand", "marshal": "your hand"}
+        notes.append(
+            "Discarded face up: "
+            + ", ".join(f"{d['card']} (from {whose[d['by']]})" for d in table["discarded"])
+            + "."
         )
-        numbers = Group(
-            font_family=SVG_FAMILY,
-            font_size=f"{pt_to_mm(size):.3f}",
-            text_anchor="middle",
-            fill="#6f6f6f",
+    held = his_hand(table)
+    if held == 1:
+        notes.append("The Fugitive holds 1 card: the 42.")
+    else:
+        notes.append(f"The Fugitive holds {held} cards, the 42 among them.")
+    return " ".join(notes)
+
+
+def _plain_table(cells: list[list], widths: list, valign: str = "TOP") -> Table:
+    """Return an unruled table used only to place things side by side."""
+    table = Table(cells, colWidths=widths, hAlign="LEFT")
+    table.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), valign),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                ("TOPPADDING", (0, 0), (-1, -1), 0),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+            ]
         )
-        for k, number in enumerate(range(low, high + 1)):
-            centre = cx + (k + 0.5) * cell
-            numbers.add(svgwrite.text.Text(str(number), insert=(centre, baseline), class_="number"))
-        parent.add(numbers)
-        cx += span + gap
+    )
+    return table
+
+
+def table_flowables(blocks: Blocks, table: dict, width: float) -> list[Flowable]:
+    """Return a table as the Marshal sees it, `width` mm wide: the row with a box under
+    each face-down Hideout, her hand, and the turn-by-turn table."""
+    inner = width - LABEL_W
+    hand_w = inner - HAND_NOTE_W
+    hand = _plain_table(
+        [
+            [
+                Figure(hand_figure(table["marshal_hand"], hand_w), align="left"),
+                blocks.cell(_hand_note(table), "note"),
+            ]
+        ],
+        [mm_to_pt(hand_w + 3), mm_to_pt(HAND_NOTE_W - 3)],
+        valign="MIDDLE",
+    )
+    blocks_table = _plain_table(
+        [
+            [
+                _label(blocks, "The row", "left to right, as you see it"),
+                Figure(row_figure(table, inner), align="left"),
+            ],
+            [_label(blocks, "Your answer"), Figure(answer_figure(table, inner), align="left")],
+            [_label(blocks, "Your hand"), hand],
+        ],  # fmt: skip
+        [mm_to_pt(LABEL_W), mm_to_pt(inner)],
+    )
+    blocks_table.setStyle(
+        TableStyle(
+            [
+                ("TOPPADDING", (0, 0), (0, 0), mm_to_pt(4.2)),
+                ("TOPPADDING", (0, 1), (0, 1), mm_to_pt(2)),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), mm_to_pt(GAP / 2 - 0.2)),
+                ("VALIGN", (0, 2), (0, 2), "MIDDLE"),
+            ]
+        )
+    )
+    return [blocks_table, blocks.gap(GAP), *turn_table(blocks, table, width)]
 
 
 def _tag(puzzle: dict) -> str:
     return f"{puzzle['difficulty']} · end of your turn {puzzle['table']['turn']} · {puzzle['id']}"
 
 
-def _puzzle_top(parent, puzzle: dict, number: int, x: float, y: float, w: float) -> float:
-    """Draw a puzzle's heading, question, row, hand and turn table from (x, y) in width `w`;
-    return the y below the table."""
-    table = puzzle["table"]
-    draw_text(parent, f"Puzzle {number}", x, y, 40, 7, 13, bold=True, valign="middle")
-    draw_text(
-        parent,
-        _tag(puzzle),
-        x + 40,
-        y,
-        w - 40,
-        7,
-        8,
-        min_size=6,
-        align="right",
-        valign="middle",
-        fill=GREY,
+STRIP_CAPTION = "Cross off the numbers no face-down Hideout can have:"
+STRIP_SPANS = "1–3 his own · 4–14 pile 1 · 15–28 pile 2 · 29–41 pile 3"
+
+
+def puzzle_box(
+    blocks: Blocks, puzzle: dict, number: int, width: float, notes: float = 0.0
+) -> Table:
+    """Return puzzle `number` framed, `width` mm wide: its title line, the question, the
+    table, `notes` mm of room to write (ruled from NOTES_MIN up) and the 1-41 strip."""
+    inner = width - 2 * PAD
+    title = _plain_table(
+        [
+            [
+                blocks.para(f"Puzzle {number}", "heading"),
+                blocks.cell(_tag(puzzle), "note", align="right"),
+            ]
+        ],
+        ["35%", "65%"],
+        valign="MIDDLE",
     )
-    y += 8.0
-    question = question_text(as_puzzle(puzzle))
-    y = draw_para(parent, question, x, y, w, 9.5, bold=True) + GAP
-    return table_blocks(parent, table, x, y, w)
+    content = [
+        title,
+        blocks.gap(0.8),
+        blocks.para(question_text(as_puzzle(puzzle)), "cell-head"),
+        blocks.gap(GAP),
+        *table_flowables(blocks, puzzle["table"], inner),
+        blocks.gap(GAP),
+    ]
+    if notes > 0:
+        content.append(blocks.room(notes, lines=notes >= NOTES_MIN))
+    strip_head = _plain_table(
+        [[blocks.cell(STRIP_CAPTION, "note"), blocks.cell(STRIP_SPANS, "note", align="right")]],
+        ["50%", "50%"],
+    )
+    content += [strip_head, blocks.gap(0.5), Figure(number_strip(inner), align="left")]
+    box = Table([[content]], colWidths=[mm_to_pt(width)], hAlign="LEFT")
+    box.setStyle(
+        TableStyle(
+            [
+                ("BOX", (0, 0), (-1, -1), 0.6, colour(GREY)),
+                ("ROUNDEDCORNERS", [mm_to_pt(2)] * 4),
+                ("LEFTPADDING", (0, 0), (-1, -1), mm_to_pt(PAD)),
+                ("RIGHTPADDING", (0, 0), (-1, -1), mm_to_pt(PAD)),
+                ("TOPPADDING", (0, 0), (-1, -1), mm_to_pt(PAD - 0.5)),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), mm_to_pt(PAD)),
+            ]
+        )
+    )
+    return box
 
 
-def table_blocks(parent, table: dict, x: float, y: float, w: float) -> float:
-    """Draw a table as the Marshal sees it from (x, y) in width `w`: the row with a box
-    under each face-down Hideout, her hand, the turn-by-turn table; return the y below."""
-    _label(parent, "The row", "left to right, as you see it", x, y + 4.5)
-    inner = x + LABEL_W
-    below = _row(parent, table, inner, y, w - LABEL_W)
-    _label(parent, "Your answer", "", x, below - 7.0)
-    y = below + GAP
-    _label(parent, "Your hand", "", x, y + 1)
-    y = _hand(parent, table, inner, y, w - LABEL_W) + GAP + 0.6
-    return _turn_table(parent, table, x, y, w)
+def _height(box: Flowable, width: float) -> float:
+    """Return the height in mm a flowable takes at `width` mm."""
+    return pt_to_mm(box.wrap(mm_to_pt(width), mm_to_pt(10_000))[1])
 
 
-def _puzzle_box(parent, puzzle: dict, number: int, x: float, y: float, w: float, h: float) -> None:
-    """Draw one puzzle in a frame (x, y, w, h): the top part, ruled space for notes if there
-    is room, and the 1-41 strip at the bottom. TextOverflow if it does not fit."""
-    draw_rect(parent, x, y, w, h, stroke=GREY, width=0.3, rx=2, ry=2)
-    x, y, w, h = x + PAD, y + PAD - 0.5, w - 2 * PAD, h - 2 * PAD + 0.5
-    below = _puzzle_top(parent, puzzle, number, x, y, w)
-    strip_top = y + h - STRIP_H
-    if below + GAP > strip_top:
-        raise TextOverflow(f"puzzle {number}", w, h, 0)
-    if strip_top - below - 2 * GAP >= NOTES_MIN:
-        top = below + GAP + 1
-        draw_text(parent, "Notes", x, top, 30, 4, 8, bold=True, fill=GREY)
-        line_y = top + 9.5
-        while line_y <= strip_top - GAP:
-            draw_rule(parent, x, line_y, x + w, line_y, stroke=FAINT, width=0.2)
-            line_y += 7.5
-    _number_strip(parent, x, strip_top, w)
-
-
-def _height(puzzle: dict, w: float) -> float:
-    """Return the height a puzzle's frame needs at width `w` (no notes space)."""
-    top = MARGIN
-    below = _puzzle_top(Group(), puzzle, 1, MARGIN + PAD, top + PAD - 0.5, w - 2 * PAD)
-    return below - top + GAP + STRIP_H + PAD + 0.5
+def puzzle_parts(paper: Paper, puzzles: list[dict]) -> list[Part]:
+    """Return the puzzle pages as Parts, one a page: two puzzles when both fit half the
+    page (a hard one with NOTES_MIN mm of room to write), else one; each frame grows with
+    room to write to fill its share."""
+    blocks = Blocks(PAGE_SCALE)
+    header = Header(BOOK_TITLE, fields="puzzles")
+    width, height = column_size(paper, header)
+    half = (height - PAIR_GAP) / 2 - 1.0
+    natural = [_height(puzzle_box(blocks, p, n, width), width) for n, p in enumerate(puzzles, 1)]
+    parts, index = [], 0
+    while index < len(puzzles):
+        two = puzzles[index : index + 2]
+        room = NOTES_MIN if any(p["difficulty"] == "hard" for p in two) else 0.0
+        pair = len(two) == 2 and max(natural[index : index + 2]) + room <= half
+        slots = 2 if pair else 1
+        share = half if pair else height - 1.0
+        story: list[Flowable] = []
+        for slot in range(slots):
+            number = index + slot + 1
+            spare = share - natural[index + slot]
+            box = puzzle_box(blocks, puzzles[index + slot], number, width, notes=spare)
+            story += [box, blocks.gap(PAIR_GAP)] if slot + 1 < slots else [box]
+        name = f"puzzles {index + 1}-{index + 2}" if pair else f"puzzle {index + 1}"
+        fields = f"Puzzles {index + 1} and {index + 2}" if pair else f"Puzzle {index + 1}"
+        parts.append(Part(Header(BOOK_TITLE, fields=fields), story, name))
+        index += slots
+    return parts
 
 
 # --- the instructions -----------------------------------------------------------------------
@@ -629,98 +446,75 @@ RIGHT: tuple[tuple[str, tuple], ...] = (
     ),
 )
 INSTRUCTION_SIZES = (9.0, 8.75, 8.5, 8.25, 8.0, 7.75, 7.5)
-FIGURE_W = 112.0  # the example table; its notes take the rest of the width
+FIGURE_W = 112.0  # mm: the example table; its notes take the rest of the width
 
 
-def _shaded_heading(dwg, text: str, x: float, y: float, w: float, size: float) -> float:
-    draw_rect(
-        dwg, x, y - 0.6, w, line_height(size + 1.5) + 1.0, fill=SHADE, stroke="none", rx=1, ry=1
-    )
-    return draw_para(dwg, text, x + 1.5, y, w - 3, size + 1.5, bold=True) + 2.5
-
-
-def _example(dwg, x: float, y: float, w: float, size: float) -> float:
-    """Draw the example table with numbered notes beside it; return the y below."""
-    y = _shaded_heading(dwg, "How to read a puzzle: an example", x, y, w, size)
-    figure = Group(class_="example")
-    below = table_blocks(figure, EXAMPLE, x, y, FIGURE_W)
-    dwg.add(figure)
-    nx, lead_w = x + FIGURE_W + 6, 15.5
-    ny = y + 1
-    for lead, text in EXAMPLE_NOTES:
-        draw_text(dwg, lead, nx, ny, lead_w, line_height(size), size, bold=True)
-        ny = draw_para(dwg, text, nx + lead_w, ny, x + w - nx - lead_w, size) + 1.6
-    return max(below, ny) + 4
-
-
-def _column(dwg, sections, x: float, y: float, w: float, size: float) -> float:
+def _sections(blocks: Blocks, sections) -> list[Flowable]:
+    out: list[Flowable] = []
     for heading, items in sections:
-        y = draw_section(dwg, heading, items, x, y, w, size)
-    return y
+        out += blocks.section(heading, items, keep=False)
+    return out
 
 
-def _instructions_page(paper: Paper, count: int, seed: int | None) -> str:
-    """Return the instructions page, in the largest type that fits; TextOverflow if none."""
-    width = paper.width - 2 * MARGIN
+def instructions_part(blocks: Blocks, count: int, seed: int | None) -> Part:
+    """Return the instructions page: what the puzzles are, an example table with notes on
+    what it shows, how to read a puzzle, the rules that decide, the levels."""
     plural = "puzzle" if count == 1 else "puzzles"
     seed_text = f" · seed {seed}" if seed is not None else ""
     subtitle = (
         f"{count} deduction {plural} for one player, played from the Marshal's chair{seed_text}"
     )
-    gutter = 7.0
-    column_w = (width - gutter) / 2
-    for size in INSTRUCTION_SIZES:
-        dwg = new_page(paper)
-        y = page_header(dwg, paper, BOOK_TITLE, subtitle)
-        y = draw_para(dwg, INTRO, MARGIN, y, width, size + 1) + 5
-        y = _example(dwg, MARGIN, y, width, size)
-        left = _column(dwg, LEFT, MARGIN, y, column_w, size)
-        right = _column(dwg, RIGHT, MARGIN + column_w + gutter, y, column_w, size)
-        if max(left, right) - 3.0 <= page_bottom(paper):
-            return finish_page(dwg)
-    raise TextOverflow("the puzzle instructions", width, page_bottom(paper), INSTRUCTION_SIZES[-1])
+    notes = blocks.table(
+        [[blocks.cell(lead, "cell-head"), blocks.cell(text)] for lead, text in EXAMPLE_NOTES],
+        [0.2, 0.8],
+        header_rows=0,
+        grid=None,
+        extra=[("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0)],
+    )
+    example = _plain_table(
+        [[table_flowables(blocks, EXAMPLE, FIGURE_W), notes]],
+        [mm_to_pt(FIGURE_W + 6), None],
+    )
+    columns = _plain_table(
+        [[_sections(blocks, LEFT), "", _sections(blocks, RIGHT)]],
+        ["48.1%", "3.8%", "48.1%"],
+    )
+    story = [
+        blocks.para(INTRO),
+        blocks.gap(3),
+        blocks.heading("How to read a puzzle: an example"),
+        example,
+        blocks.gap(4),
+        columns,
+    ]
+    return Part(Header(BOOK_TITLE, subtitle), story, "puzzle instructions")
 
 
 # --- the book -------------------------------------------------------------------------------
 
 
-def puzzle_book(
-    paper: Paper | str, puzzles: Sequence, seed: int | None = None
-) -> list[tuple[str, str]]:
-    """Return the puzzle book's pages as (component name, SVG at true size in mm): the
-    instructions, the puzzles (two a page when both fit half a page, else one), then the
-    solutions (every answer, then every puzzle's reasoning). `puzzles` are Puzzle.to_json()
-    dicts (or Puzzles); ValueError if one is malformed, TextOverflow if one cannot fit a
-    page."""
+def book_parts(paper: Paper | str, puzzles: Sequence, seed: int | None = None) -> list[Part]:
+    """Return the puzzle book as Parts: the instructions (one page, in the largest type
+    from 9 pt that fits), the puzzles (two a page when both fit half a page, else one),
+    then the solutions (every answer, then every puzzle's reasoning, in two columns).
+    `puzzles` are Puzzle.to_json() dicts (or Puzzles); ValueError if one is malformed."""
     if isinstance(paper, str):
         paper = LayoutBook().paper(paper)
     puzzles = checked(puzzles)
-    width = paper.width - 2 * MARGIN
-    full = page_bottom(paper) - MARGIN
-    half = (full - 4) / 2
-    heights = [_height(p, width) for p in puzzles]
-    pages = [("puzzle instructions", _instructions_page(paper, len(puzzles), seed))]
-    index = 0
-    while index < len(puzzles):
-        pair = index + 1 < len(puzzles) and max(heights[index : index + 2]) <= half
-        slots = 2 if pair else 1
-        box_h = half if pair else full
-        dwg = new_page(paper)
-        for slot in range(slots):
-            number = index + slot + 1
-            group = Group(class_="puzzle", id=f"puzzle-{number}")
-            _puzzle_box(
-                group,
-                puzzles[index + slot],
-                number,
-                MARGIN,
-                MARGIN + slot * (half + 4),
-                width,
-                box_h,
-            )
-            dwg.add(group)
-        name = f"puzzles {index + 1}-{index + 2}" if pair else f"puzzle {index + 1}"
-        pages.append((name, finish_page(dwg)))
-        index += slots
-    pages += [("solutions", page) for page in solution_pages(paper, puzzles)]
-    return pages
+    footer = Footer(TITLE, "puzzle instructions", seed)
+    instructions = fit_parts(
+        paper,
+        lambda blocks: [instructions_part(blocks, len(puzzles), seed)],
+        footer,
+        INSTRUCTION_SIZES,
+        1,
+    )
+    return [*instructions, *puzzle_parts(paper, puzzles), solutions_part(puzzles)]
+
+
+def write_book(target: Path, paper: Paper | str, puzzles: Sequence, seed: int | None) -> int:
+    """Write the puzzle book (book_parts) to the PDF `target`; return its page count."""
+    if isinstance(paper, str):
+        paper = LayoutBook().paper(paper)
+    parts = book_parts(paper, puzzles, seed)
+    return write_document(target, paper, parts, Footer(TITLE, "puzzles", seed), TypeScale())

@@ -1,5 +1,5 @@
-"""Fugitive's printable components: the cards as SVG faces, the Marshal's notepad and the
-rules reference as SVG pages, and the kit that imposes them on PDF sheets.
+"""Fugitive's printable components: the cards as SVG faces, and the kit that imposes them on
+PDF sheets beside the pages (rules reference, notepad, puzzle book) that flow.
 
 Cards (poker size, from the Jinja2 templates in templates/fugitive/):
 
@@ -14,23 +14,18 @@ Cards (poker size, from the Jinja2 templates in templates/fugitive/):
   out either. The pile shows on the front instead, for sorting face up at setup.
 - role_back_svg: the role cards' own back.
 
-Pages (A4, Letter or any paper; the bottom FOOTER_BAND mm stay empty for the PDF footer):
-notepad_svg (the Marshal's sheet) and reference_svg (the rules on one page, in our words).
-The puzzle book's pages are drawn in book.py and book_solutions.py with the page helpers
-here (new_page, draw_text, draw_para, page_header, small_card, ...).
+Pages that flow are said in their own modules and set by the document layer
+(generator/render/document/): the rules reference (reference.py), the Marshal's notepad
+(notepad.py) and the puzzle book (book.py, book_solutions.py), with the drawings they hold
+(figures.py).
 
 build_kit and build_puzzle_kit, at the end, are the only code here that writes PDFs (with
 generator.render).
 """
 
 import json
-import re
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
-
-import svgwrite
-from svgwrite.container import Group
 
 from generator.games.fugitive.cards import (
     ESCAPE,
@@ -45,13 +40,12 @@ from generator.games.fugitive.cards import (
     published,
 )
 from generator.kit import KitRequest
-from generator.render.fonts import SVG_FAMILY, ascent_descent, text_width
 from generator.render.layouts import CardFormat, LayoutBook, Paper
 from generator.render.sheets import CardFace
-from generator.render.svg import new_document, svg_size_mm
+from generator.render.svg import svg_size_mm
 from generator.render.templates import environment
 from generator.render.text import LINE_SPACING, TextOverflow, fit_text
-from generator.render.units import fmt, pt_to_mm
+from generator.render.units import pt_to_mm
 
 TITLE = "Fugitive"
 CARD_FORMAT = "poker"
@@ -366,510 +360,7 @@ def card_set(
     return CardSet(svgs, deck, variants)
 
 
-# --- page drawing helpers -------------------------------------------------------------------
-
-MARGIN = 12.0
-FOOTER_BAND = 9.0
-FOOTER_PT = 6.5
-INK = "#1f1f1f"
-GREY = "#5c5c5c"
-SHADE = "#ebe8e1"
-_LONG_FLOAT = re.compile(r"-?\d+\.\d{4,}")
-
-
-def new_page(paper: Paper) -> svgwrite.Drawing:
-    """Return an empty white page of `paper`'s size, in mm."""
-    dwg = new_document(paper.width, paper.height)
-    dwg.add(svgwrite.shapes.Rect(insert=(0, 0), size=(paper.width, paper.height), fill="#ffffff"))
-    return dwg
-
-
-def finish_page(dwg: svgwrite.Drawing) -> str:
-    """Return the document as text, with coordinates rounded to 0.001 mm."""
-    return _LONG_FLOAT.sub(lambda m: fmt(float(m.group())), dwg.tostring()) + "\n"
-
-
-def draw_text(
-    parent,
-    text: str,
-    x: float,
-    y: float,
-    w: float,
-    h: float,
-    size: float,
-    *,
-    min_size: float | None = None,
-    bold: bool = False,
-    align: str = "left",
-    valign: str = "top",
-    fill: str = INK,
-) -> float:
-    """Set `text` in the box (x, y, w, h) mm, shrinking or wrapping to fit (TextOverflow if
-    it cannot); return the height of the block."""
-    fitted = fit_text(text, w, h, size, min_size or size * 0.6, bold)
-    size_mm = fitted.size_mm
-    ascent, descent = ascent_descent(size_mm, bold)
-    line_h = size_mm * LINE_SPACING
-    block = (len(fitted.lines) - 1) * line_h + ascent - descent
-    top = {"top": y, "middle": y + (h - block) / 2, "bottom": y + h - block}[valign]
-    anchor, tx = {"left": ("start", x), "center": ("middle", x + w / 2), "right": ("end", x + w)}[
-        align
-    ]
-    group = Group(font_family=SVG_FAMILY, font_size=fmt(size_mm), text_anchor=anchor, fill=fill)
-    if bold:
-        group["font-weight"] = "bold"
-    for index, line in enumerate(fitted.lines):
-        group.add(svgwrite.text.Text(line, insert=(tx, top + ascent + index * line_h)))
-    parent.add(group)
-    return block
-
-
-def lines_height(text: str, w: float, size: float, bold: bool = False) -> float:
-    """Return the height `text` wrapped to `w` mm at exactly `size` pt takes."""
-    return len(fit_text(text, w, 10_000, size, size, bold).lines) * line_height(size) + 1e-6
-
-
-def draw_para(parent, text: str, x: float, y: float, w: float, size: float, **kw) -> float:
-    """Set `text` at exactly `size` pt, wrapped to `w` mm; return the y below it."""
-    height = lines_height(text, w, size, kw.get("bold", False))
-    draw_text(parent, text, x, y, w, height, size, min_size=size, **kw)
-    return y + height
-
-
-def draw_rect(parent, x, y, w, h, fill="none", stroke=INK, width=0.3, **extra) -> None:
-    """Add a rectangle (x, y, w, h) mm to `parent`; `extra` passes rx, ry and the like."""
-    parent.add(
-        svgwrite.shapes.Rect(
-            insert=(x, y), size=(w, h), fill=fill, stroke=stroke, stroke_width=width, **extra
-        )
-    )
-
-
-def draw_rule(parent, x1, y1, x2, y2, stroke=INK, width=0.3) -> None:
-    """Add a straight line from (x1, y1) to (x2, y2) mm to `parent`."""
-    parent.add(svgwrite.shapes.Line((x1, y1), (x2, y2), stroke=stroke, stroke_width=width))
-
-
-def page_header(dwg, paper: Paper, title: str, subtitle: str, fields: str | None = None) -> float:
-    """Draw a page title, an optional right-hand field line, a subtitle; return the y below."""
-    width = paper.width - 2 * MARGIN
-    title_w = width * (0.55 if fields else 1.0)
-    draw_text(dwg, title, MARGIN, MARGIN, title_w, 9, 20, min_size=14, bold=True)
-    if fields:
-        draw_text(dwg, fields, MARGIN + title_w, MARGIN + 2, width - title_w, 7, 9, align="right")
-    draw_text(dwg, subtitle, MARGIN, MARGIN + 10, width, 9, 9, min_size=7, fill=GREY)
-    y = MARGIN + 20
-    draw_rule(dwg, MARGIN, y, paper.width - MARGIN, y, width=0.4)
-    return y + 4
-
-
-def text_width_pt(text: str, size_pt: float, bold: bool = False) -> float:
-    """Return the width in mm of `text` on one line at `size_pt` points."""
-    return text_width(text, pt_to_mm(size_pt), bold)
-
-
-def page_bottom(paper: Paper) -> float:
-    """Return the lowest y page content may reach (the footer band lies below)."""
-    return paper.height - FOOTER_BAND - 3
-
-
-# --- the Marshal's notepad ------------------------------------------------------------------
-
-NUMBER_ROWS = (
-    ("start", "1–3", range(1, 4), START_COLOUR),
-    *(
-        (f"pile {i + 1}", f"{low}–{high}", range(low, high + 1), PILE_COLOURS[i])
-        for i, (low, high) in enumerate(PILES)
-    ),
-)
-LEGEND = (("X", "in your hand: never a Hideout"), ("O", "found"), ("/", "named, missed"))
-TRAIL_COLUMNS = (("Hideout", 0.16), ("Sprint cards", 0.17), ("Could be", 0.25), ("Notes", 0.42))
-GUESS_COLUMNS = (("Turn", 0.16), ("He drew", 0.24), ("You named", 0.42), ("Hit", 0.18))
-
-
-def notepad_svg(paper: Paper) -> str:
-    """Return the Marshal's notepad for `paper`: the numbers 1-41 in boxes to cross off,
-    grouped by pile, a table of the trail (Sprint cards seen under each Hideout, what it
-    could be) and a log of guesses. Each number box is a <g class="number">."""
-    dwg = new_page(paper)
-    width = paper.width - 2 * MARGIN
-    y = page_header(
-        dwg,
-        paper,
-        "The Marshal's notepad",
-        "Every number you may guess, 1 to 41. Mark what you learn as you go; the tables keep "
-        "count of the trail and of your guesses.",
-        "Game ______   Marshal ______________",
-    )
-    draw_text(dwg, "Numbers", MARGIN, y, 40, 6, 11, bold=True)
-    right = paper.width - MARGIN
-    for mark, meaning in reversed(LEGEND):
-        right -= text_width_pt(meaning, 8) + 7
-        draw_text(
-            dwg, meaning, right + 3.8, y + 0.8, text_width_pt(meaning, 8) + 1, 5, 8, fill=GREY
-        )
-        draw_text(dwg, mark, right, y + 0.3, 3, 5, 9, bold=True)
-    y += 8
-    label_w = 24.0
-    longest = max(len(row[2]) for row in NUMBER_ROWS)
-    cell = min(12.5, (width - label_w) / longest)
-    for name, span, numbers, colour in NUMBER_ROWS:
-        draw_rect(dwg, MARGIN, y, 1.8, cell, fill=colour, stroke="none")
-        draw_text(dwg, name, MARGIN + 3.5, y + 0.8, label_w - 4, 4.5, 9, bold=True, fill=colour)
-        draw_text(dwg, span, MARGIN + 3.5, y + 5.6, label_w - 4, 4.5, 8, fill=GREY)
-        for index, number in enumerate(numbers):
-            group = Group(class_="number")
-            x = MARGIN + label_w + index * cell
-            draw_rect(group, x, y, cell, cell, fill="#ffffff", width=0.35)
-            draw_text(
-                group,
-                str(number),
-                x,
-                y,
-                cell,
-                cell,
-                12,
-                align="center",
-                valign="middle",
-                fill="#8a8a8a",
-            )
-            dwg.add(group)
-        y += cell + 2.2
-    y += 3
-    gap = 6.0
-    trail_w = (width - gap) * 0.56
-    guess_w = width - gap - trail_w
-    row_h = 7.5
-    rows = int((page_bottom(paper) - (y + 7) - row_h) // row_h)
-    draw_text(dwg, "The trail", MARGIN, y, trail_w, 6, 11, bold=True)
-    draw_text(dwg, "Your guesses", MARGIN + trail_w + gap, y, guess_w, 6, 11, bold=True)
-    y += 7
-    _table(dwg, MARGIN, y, trail_w, row_h, rows, TRAIL_COLUMNS, first=("0", "", "face up", ""))
-    _table(dwg, MARGIN + trail_w + gap, y, guess_w, row_h, rows, GUESS_COLUMNS, numbered=True)
-    return finish_page(dwg)
-
-
-def _table(dwg, x, y, w, row_h, rows, columns, first=None, numbered=False) -> None:
-    """Draw a ruled table: shaded heading row, then `rows` empty rows (the first filled with
-    `first`, or each numbered from 1 when `numbered`)."""
-    draw_rect(dwg, x, y, w, row_h, fill=SHADE, width=0.3)
-    cx = x
-    for label, share in columns:
-        cw = w * share
-        draw_text(
-            dwg, label, cx + 1, y, cw - 2, row_h, 8.5, bold=True, align="center", valign="middle"
-        )
-        cx += cw
-    for row in range(rows):
-        ry = y + (row + 1) * row_h
-        draw_rect(dwg, x, ry, w, row_h, fill="#ffffff", width=0.25)
-        values = first if (first and row == 0) else None
-        if numbered:
-            values = (str(row + 1),)
-        cx = x
-        for index, (_, share) in enumerate(columns):
-            cw = w * share
-            if values and index < len(values) and values[index]:
-                draw_text(
-                    dwg,
-                    values[index],
-                    cx + 1,
-                    ry,
-                    cw - 2,
-                    row_h,
-                    8,
-                    align="center",
-                    valign="middle",
-                    fill=GREY,
-                )
-            cx += cw
-    cx = x
-    for _, share in columns[:-1]:
-        cx += w * share
-        draw_rule(dwg, cx, y, cx, y + (rows + 1) * row_h, width=0.25)
-
-
-# --- the rules reference --------------------------------------------------------------------
-
-ROW_FIGURE = "<the row>"
-ROW_CAPTION = (
-    "Card 0, then the Hideouts from left to right. Sprint cards stick out below the "
-    "Hideout they helped: the Marshal can count them. A found Hideout lies face up with "
-    "its Sprint cards."
-)
-
-
-# The rules in our own words. Each section: heading, then items; an item is a paragraph,
-# or (lead, text) set with a bold lead-in.
-REFERENCE: tuple[tuple[str, tuple], ...] = (
-    (
-        "What you play with",
-        (
-            "43 Hideout cards numbered 0 to 42. The footprints on a card are its Sprint "
-            "value, 1 or 2.",
-            "For the variants: 10 Events and 6 Placeholders. Every deck card shares one back, "
-            "so nothing shows face down; the coloured band on the front tells which pile a "
-            "Hideout belongs to.",
-            "Two role cards and the Marshal's notepad.",
-        ),
-    ),
-    (
-        "Setting up",
-        (
-            "Lay card 0 face up: it is the Fugitive's first Hideout and starts the row.",
-            "Sort the rest by number into three piles, 4–14, 15–28 and 29–41, each one "
-            "shuffled and laid face down beside the row.",
-            "The Fugitive's hand: 1, 2, 3 and 42, plus 3 cards from the 4–14 pile and 2 from "
-            "the 15–28 pile (none from 29–41). The Marshal starts empty-handed.",
-        ),
-    ),
-    (
-        "Taking turns",
-        (
-            "The Fugitive begins; after that the players alternate.",
-            ("Fugitive, first turn:", "place 1 or 2 new Hideouts."),
-            ("Fugitive, later turns:", "draw 1 card from any pile, then place 1 Hideout or pass."),
-            ("Marshal, first turn:", "draw 2 cards (one pile or two), then guess."),
-            ("Marshal, later turns:", "draw 1 card from any pile, then guess."),
-        ),
-    ),
-    (
-        "Placing a Hideout",
-        (
-            "The new card goes face down at the right end of the row. Its number must be "
-            "above the Hideout before it, by 3 at most: that is the reach.",
-            "Sprint cards stretch the reach. Slide them face down under the new Hideout, "
-            "where the Marshal can count them but not read them; each adds its footprints to "
-            "the reach. More than needed is allowed, as a bluff.",
-            "Say the last Hideout is 8: 9, 10 and 11 are in reach; 13 needs Sprint cards "
-            "with at least 2 footprints between them.",
-            "Passing keeps cards in hand for later but gives the Marshal time. The Fugitive "
-            "may look at his own face-down cards whenever he likes.",
-        ),
-    ),
-    (
-        "Guessing",
-        (
-            "The Marshal names a number from 1 to 41. If a face-down Hideout carries it, "
-            "that card is turned face up together with its Sprint cards. She never has to "
-            "point at a card, and never guesses Sprint cards.",
-            "She may name several numbers at once: if every one is a face-down Hideout, all "
-            "of them are turned up; if even one is wrong, nothing is turned up.",
-        ),
-    ),
-    (
-        "How it ends",
-        (
-            ("The Marshal wins", "as soon as no Hideout in the row is face down."),
-            (
-                "The Fugitive wins",
-                "by placing the 42, which needs reach like any Hideout.",
-            ),
-            (
-                "Manhunt:",
-                "if the 42 is placed while the highest face-up Hideout is 29 or lower, the "
-                "Marshal gets a last chance. She names one number at a time; each hit is "
-                "turned up and she goes on. Turn up them all and she wins; the first miss "
-                "and the Fugitive is away.",
-            ),
-        ),
-    ),
-    ("The row, as the Marshal sees it", (ROW_FIGURE,)),
-    (
-        "Variants with Events",
-        (
-            "Leave the Events out of a first game. Icons: footprints help the Fugitive, "
-            "binoculars help the Marshal, no icon helps whoever draws the card.",
-            "An Event drawn from a pile is resolved at once, and the drawer takes another "
-            "card in its place.",
-            (
-                "Random:",
-                "after setup, shuffle 2 random Events into each pile; the others stay out.",
-            ),
-            (
-                "Discovery:",
-                "the Events form a pile of their own. After each guess that turns up "
-                "Hideouts, the Fugitive draws the top Event and resolves it.",
-            ),
-            (
-                "Helpful:",
-                "take only the Events with one player's icon and spread them evenly over "
-                "the three piles.",
-            ),
-            (
-                "Catch-up:",
-                "sort the Events by icon into three face-down piles and shuffle 2 "
-                "Placeholders into each draw pile. A Placeholder sends the drawer to an "
-                "Event pile by the number of face-down Hideouts: 1, the Fugitive's; "
-                "2, the neutral one; 3 or more, the Marshal's. Then draw again.",
-            ),
-        ),
-    ),
-)
-REFERENCE_SIZES = (9.0, 8.75, 8.5, 8.25, 8.0, 7.75, 7.5, 7.25, 7.0)
-
-
-def reference_svg(paper: Paper) -> str:
-    """Return the rules on one page for `paper`, in two columns, in the largest type (9 pt
-    down to 7 pt) that fits; raises TextOverflow if none does."""
-    width = paper.width - 2 * MARGIN
-    column_gap = 7.0
-    column_w = (width - column_gap) / 2
-    for size in REFERENCE_SIZES:
-        dwg = new_page(paper)
-        top = page_header(
-            dwg,
-            paper,
-            "Fugitive: rules reference",
-            "Two players. The Fugitive lays a trail of face-down Hideouts toward card 42; "
-            "the Marshal names numbers to turn them up before he gets there.",
-        )
-        if _flow(dwg, REFERENCE, top, page_bottom(paper), column_w, column_gap, size):
-            return finish_page(dwg)
-    raise TextOverflow("the rules reference", width, page_bottom(paper), REFERENCE_SIZES[-1])
-
-
-def _section_height(heading: str, items, column_w: float, size: float) -> float:
-    """Return how far draw_section moves down for this section (its trailing gap included)."""
-    return draw_section(Group(), heading, items, 0, 0, column_w, size)
-
-
-def _flow(dwg, sections, top, bottom, column_w, gap, size) -> bool:
-    """Set `sections` down two columns, never splitting one; return False if they do not
-    fit above `bottom`."""
-    x, y, column = MARGIN, top, 0
-    for heading, items in sections:
-        if y + _section_height(heading, items, column_w, size) - 3.0 > bottom:
-            column += 1
-            if column > 1:
-                return False
-            x, y = MARGIN + column_w + gap, top
-            if y + _section_height(heading, items, column_w, size) - 3.0 > bottom:
-                return False
-        y = draw_section(dwg, heading, items, x, y, column_w, size)
-    return True
-
-
-def draw_section(
-    dwg, heading: str, items, x: float, y: float, column_w: float, size: float
-) -> float:
-    """Draw a shaded heading and its items; return the y below (with the gap after)."""
-    draw_rect(
-        dwg,
-        x,
-        y - 0.6,
-        column_w,
-        line_height(size + 1.5) + 1.0,
-        fill=SHADE,
-        stroke="none",
-        rx=1,
-        ry=1,
-    )
-    y = draw_para(dwg, heading, x + 1.5, y, column_w - 3, size + 1.5, bold=True) + 1.5
-    for item in items:
-        if item == ROW_FIGURE:
-            y = _row_figure(dwg, x, y, column_w, size)
-        elif isinstance(item, tuple):
-            y = draw_lead(dwg, item[0], item[1], x + 1.5, y, column_w - 1.5, size)
-        else:
-            dot = (x + 1.5, y + pt_to_mm(size) * 0.55)
-            dwg.add(svgwrite.shapes.Circle(dot, 0.55, fill=INK))
-            y = draw_para(dwg, item, x + 4, y, column_w - 4, size)
-        y += 1.0
-    return y + 3.0
-
-
-def _row_figure(dwg, x: float, y: float, w: float, size: float) -> float:
-    """Draw a row in play (card 0, a face-down Hideout, a found one with its Sprint card,
-    face-down ones with 1 and 2 Sprint cards); return the y below its caption."""
-    card_w, card_h, peek, space = 12.0, 16.8, 3.4, 5.0
-    step = card_w + space
-    left = x + (w - (5 * card_w + 4 * space)) / 2
-    row = ((0, 0, True), (None, 0, False), (6, 1, True), (None, 1, False), (None, 2, False))
-    group = Group(class_="row-figure")
-    for index, (number, sprints, up) in enumerate(row):
-        cx = left + index * step
-        for under in range(sprints, 0, -1):
-            small_card(group, cx, y + under * peek, card_w, card_h, None if not up else -1)
-        small_card(group, cx, y, card_w, card_h, number if up else None)
-    dwg.add(group)
-    y += card_h + 2 * peek + 1.5
-    return draw_para(dwg, ROW_CAPTION, x, y, w, size - 0.5, fill=GREY)
-
-
-def small_card(parent, x: float, y: float, w: float, h: float, number: int | None) -> None:
-    """A card in the row figure: face down (None), face up with a number, or a face-up
-    Sprint card (-1, drawn with two small footprints)."""
-    if number is None:
-        draw_rect(parent, x, y, w, h, fill="#2c3540", stroke="#c9b98f", width=0.3, rx=0.8, ry=0.8)
-        return
-    draw_rect(parent, x, y, w, h, fill="#fbf8f1", stroke=INK, width=0.3, rx=0.8, ry=0.8)
-    if number >= 0:
-        colour = pile_colour(number)
-        draw_text(
-            parent,
-            str(number),
-            x,
-            y,
-            w,
-            h * 0.7,
-            13,
-            bold=True,
-            align="center",
-            valign="middle",
-            fill=colour,
-        )
-        return
-    for dx in (-1.2, 1.2):
-        cx, cy = x + w / 2 + dx, y + h - 1.5
-        parent.add(svgwrite.shapes.Ellipse((cx, cy + 0.3), (0.5, 0.9), fill=INK))
-        parent.add(svgwrite.shapes.Circle((cx, cy - 0.9), 0.32, fill=INK))
-
-
-def draw_lead(dwg, lead: str, text: str, x: float, y: float, w: float, size: float) -> float:
-    """Set a bold `lead` with `text` running on after it, wrapped to `w` mm; return the y
-    below."""
-    size_mm = pt_to_mm(size)
-    lead_w = text_width(lead + " ", size_mm, bold=True)
-    words, first = text.split(), []
-    while words and lead_w + text_width(" ".join([*first, words[0]]), size_mm) <= w:
-        first.append(words.pop(0))
-    draw_text(dwg, lead, x, y, lead_w + 1, line_height(size) + 1e-6, size, min_size=size, bold=True)
-    if first:
-        draw_text(
-            dwg,
-            " ".join(first),
-            x + lead_w,
-            y,
-            w - lead_w,
-            line_height(size) + 1e-6,
-            size,
-            min_size=size,
-        )
-    if not words:
-        return y + line_height(size)
-    return draw_para(dwg, " ".join(words), x, y + line_height(size), w, size)
-
-
 # --- the kit --------------------------------------------------------------------------------
-
-
-def write_pages(target: Path, pages: list[tuple[str, str]], seed: int, subject: str) -> int:
-    """Write full-page SVGs to one PDF, each placed at 100% with its footer; return the
-    page count."""
-    from generator.render.pdf import Footer, PdfDocument
-
-    doc = PdfDocument(target, title=TITLE, subject=subject)
-    for number, (component, svg) in enumerate(pages, 1):
-        width, height = svg_size_mm(svg)
-        doc.begin_page(width, height)
-        doc.place(svg, 0, 0)
-        doc.footer(
-            width, FOOTER_BAND, FOOTER_PT, Footer(TITLE, component, seed).text(number, len(pages))
-        )
-        doc.end_page()
-    doc.save()
-    return doc.pages
 
 
 def kit_papers(request: KitRequest) -> list[Paper]:
@@ -889,8 +380,10 @@ def build_kit(request: KitRequest) -> None:
     - rules-<paper>.pdf: the rules reference on one page;
     - puzzles-<paper>.pdf: a sample puzzle book (SAMPLE_BOOK, from the request's seed), and
       puzzles.json with its puzzles;
-    - svg/: every distinct card and back once, and the two pages per paper.
+    - svg/: every distinct card and back once (the pages flow, so they have no SVG).
     """
+    from generator.games.fugitive.notepad import write_notepad
+    from generator.games.fugitive.reference import write_reference
     from generator.render.imposition import impose
     from generator.render.pdf import Footer
     from generator.render.sheets import write_card_sheets
@@ -912,15 +405,12 @@ def build_kit(request: KitRequest) -> None:
             footer = Footer(TITLE, component, seed)
             pages = write_card_sheets(writer.path(pdf), faces, imposition, footer)
             writer.add(pdf, "card-sheets", pages=pages)
-        for stem, kind, component, svg in (
-            ("notepad", "notepad", "Marshal's notepad", notepad_svg(paper)),
-            ("rules", "reference-card", "rules reference", reference_svg(paper)),
+        for stem, kind, write in (
+            ("notepad", "notepad", write_notepad),
+            ("rules", "reference-card", write_reference),
         ):
-            writer.write_text(f"svg/{stem}-{paper.name}.svg", svg, kind)
             pdf = f"{stem}-{paper.name}.pdf"
-            writer.add(
-                pdf, kind, pages=write_pages(writer.path(pdf), [(component, svg)], seed, stem)
-            )
+            writer.add(pdf, kind, pages=write(writer.path(pdf), paper, seed))
         write_puzzle_book(writer, paper, puzzles, seed)
 
 
@@ -978,12 +468,11 @@ def json_text(data) -> str:
 
 
 def write_puzzle_book(writer, paper: Paper, puzzles: list[dict], seed: int) -> None:
-    """Write puzzles-<paper>.pdf (the book of book.puzzle_book) into `writer`'s kit."""
-    from generator.games.fugitive.book import puzzle_book
+    """Write puzzles-<paper>.pdf (the book of book.book_parts) into `writer`'s kit."""
+    from generator.games.fugitive.book import write_book
 
     name = f"puzzles-{paper.name}.pdf"
-    pages = puzzle_book(paper, puzzles, seed)
-    writer.add(name, "puzzle-book", pages=write_pages(writer.path(name), pages, seed, "puzzles"))
+    writer.add(name, "puzzle-book", pages=write_book(writer.path(name), paper, puzzles, seed))
 
 
 def build_puzzle_kit(request: KitRequest, puzzles: list) -> None:
