@@ -1,47 +1,37 @@
-"""The puzzle book: an instructions page, two puzzles a page (the Knight's log with a working
-grid, the question, a mini map to draw on and space for the answer), then the solutions
-(book_solutions.py)."""
+"""The puzzle book: an instructions page, the puzzles (each a Knight's log with its working
+grid, the question, a small map to draw on, room for the answer and for notes; easy and
+medium puzzles two a page, hard ones a page each), then the worked solutions
+(book_solutions.py). It says what goes in the book; the document layer sets it."""
 
 from collections.abc import Sequence
+from pathlib import Path
 
-from svgwrite.container import Group
+from reportlab.platypus import Flowable, Table, TableStyle
 
-from generator.games.hunt.art import (
-    COS18,
-    MINI_LABEL_H,
-    NAMES,
-    SIN54,
-    _legend_sample,
-    _mini_map,
-    _mini_map_size,
-    _place_name,
-)
-from generator.games.hunt.book_solutions import _solution_pages
-from generator.games.hunt.drawing import (
-    FAINT,
-    FLY_INK,
-    GREY,
-    INK,
-    MARGIN,
-    OVERTIME,
-    SHADE,
-    _bottom,
-    _box,
-    _finish,
-    _header,
-    _line,
-    _page,
-    _paper,
-    _para,
-    _rect,
-    _section,
-    _text,
-)
-from generator.games.hunt.logsheets import _turn_label
+from generator.games.hunt.art import NAMES, _place_name
+from generator.games.hunt.book_solutions import solutions_part
+from generator.games.hunt.drawing import FLY_INK, OVERTIME
+from generator.games.hunt.figures import legend_figure, mini_map_figure
+from generator.games.hunt.logsheets import turn_label
 from generator.games.hunt.maps import LAIR, NO_ARROW, RouteMap
 from generator.games.hunt.rules import AIDE_TURNS, LAST_TURN
-from generator.render.layouts import Paper
+from generator.render.document import (
+    GREY,
+    SHADE,
+    Blocks,
+    Header,
+    Part,
+    TickBox,
+    TypeScale,
+    fit_parts,
+    write_document,
+)
+from generator.render.document.styles import colour
+from generator.render.layouts import LayoutBook, Paper
+from generator.render.pdf import Footer
+from generator.render.units import mm_to_pt, pt_to_mm
 
+TITLE = "The Hunt: puzzles"
 INITIALS = tuple(name[0] for name in NAMES)  # T H W S L: all different
 LOG_COLUMNS = (
     ("Turn", 0.75),
@@ -52,7 +42,13 @@ LOG_COLUMNS = (
     ("Found?", 1.05),
     ("Learned", 1.5),
 )
-GRID_CELL = 5.2  # the working grid: one narrow column per place, crossed out by the solver
+GRID_CELL = 5.2  # mm: the working grid, one narrow column per place, crossed out by the solver
+SIDE = 58.0  # mm: the column right of the log (question, map, answer)
+ROW_MM = 6.0  # a log row: room to cross out and to write
+NOTES_MIN = 18.0  # mm of ruled room under a puzzle's log at least
+HARD_ROOM = 60.0  # mm at least of room to work below a hard puzzle: it has its page
+INSTRUCTION_SIZES = (10.0, 9.5, 9.0, 8.5)
+SOLUTION_BODY = 8.5  # the solutions' type: steps in its small size (7 pt)
 
 
 def _initial(value) -> str:
@@ -88,7 +84,7 @@ def _log_row(record: dict) -> list[str]:
         search = [search]
     move = record.get("move")
     return [
-        _turn_label(int(record["turn"])),
+        turn_label(int(record["turn"])),
         "—" if aide == "none" else aide.capitalize(),
         _yes_no(record.get("town")),
         "?" if move is None else str(move).capitalize(),
@@ -98,64 +94,53 @@ def _log_row(record: dict) -> list[str]:
     ]
 
 
-def _puzzle_log(parent, log: list[dict], x: float, y: float, width: float, height: float):
-    """Draw a puzzle's log table and, at its right, the working grid (one column per place,
-    for crossing out where the Dragon cannot be after each turn); return the y below."""
-    grid_w = 5 * GRID_CELL
-    log_w = width - grid_w
+def _puzzle_log(blocks: Blocks, log: list[dict], width: float) -> Table:
+    """Return a puzzle's log as a table with, at its right, the working grid (one column
+    per place, for crossing out where the Dragon cannot be after each turn)."""
+    header = [
+        blocks.cell(label, "cell-small", align="center", fontName="Vera-Bold")
+        for label, _ in LOG_COLUMNS
+    ]
+    header += [blocks.cell(i, "cell-small", align="center", color=GREY) for i in INITIALS]
+    rows = [header]
+    for record in log:
+        turn = int(record["turn"])
+        cells = [
+            blocks.cell(
+                value,
+                "cell-small",
+                align="center",
+                **({"fontName": "Vera-Bold"} if column == 0 and turn in AIDE_TURNS else {}),
+            )
+            for column, value in enumerate(_log_row(record))
+        ]
+        rows.append(cells + [""] * len(INITIALS))
+    log_w = width - len(INITIALS) * GRID_CELL
     total = sum(share for _, share in LOG_COLUMNS)
-    widths = [log_w * share / total for _, share in LOG_COLUMNS] + [GRID_CELL] * 5
-    labels = [label for label, _ in LOG_COLUMNS] + list(INITIALS)
-    header_h = 6.5
-    row_h = min(6.8, (height - header_h) / max(1, len(log)))
-    _rect(parent, x, y, log_w, header_h, fill=SHADE, stroke="none")
-    cx = x
-    for index, (label, w) in enumerate(zip(labels, widths, strict=True)):
-        grid = index >= len(LOG_COLUMNS)
-        _text(
-            parent,
-            label,
-            cx + 0.5,
-            y,
-            w - 1,
-            header_h,
-            8,
-            bold=True,
-            align="center",
-            valign="middle",
-            fill=GREY if grid else INK,
-        )
-        cx += w
-    for index, record in enumerate(log):
-        ry = y + header_h + index * row_h
-        if int(record["turn"]) > LAST_TURN:
-            _rect(parent, x, ry, width, row_h, fill=OVERTIME, stroke="none")
-        cx = x
-        for column, (value, w) in enumerate(zip(_log_row(record), widths, strict=False)):
-            if value:
-                bold = column == 0 and int(record["turn"]) in AIDE_TURNS
-                _text(
-                    parent,
-                    value,
-                    cx + 0.6,
-                    ry,
-                    w - 1.2,
-                    row_h,
-                    8,
-                    min_size=5.5,
-                    bold=bold,
-                    align="center",
-                    valign="middle",
-                )
-            cx += w
-        _line(parent, x, ry, x + width, ry, width=0.2)
-    bottom = y + header_h + len(log) * row_h
-    cx = x
-    for index, w in enumerate(widths):
-        _line(parent, cx, y, cx, bottom, width=0.45 if index == len(LOG_COLUMNS) else 0.2)
-        cx += w
-    _rect(parent, x, y, width, bottom - y, width=0.45)
-    return bottom
+    widths = [log_w * share / total for _, share in LOG_COLUMNS] + [GRID_CELL] * len(INITIALS)
+    extra = [
+        ("LEFTPADDING", (0, 0), (-1, -1), 1),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 1),
+        ("TOPPADDING", (0, 0), (-1, -1), 1.2),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+        ("LINEBEFORE", (len(LOG_COLUMNS), 0), (len(LOG_COLUMNS), -1), 1.0, colour("#1f1f1f")),
+        ("BOX", (0, 0), (-1, -1), 0.9, colour("#1f1f1f")),
+    ]
+    extra += [
+        ("BACKGROUND", (0, row), (-1, row), colour(OVERTIME))
+        for row, record in enumerate(log, 1)
+        if int(record["turn"]) > LAST_TURN
+    ]
+    return blocks.table(rows, widths, row_height=ROW_MM, extra=extra)
+
+
+def _height_mm(flowables: list[Flowable], width: float) -> float:
+    """Return the height (mm) the flowables take stacked in a column `width` mm wide."""
+    total = 0.0
+    for flowable in flowables:
+        _, height = flowable.wrap(mm_to_pt(width), mm_to_pt(1000))
+        total += height + flowable.getSpaceBefore() + flowable.getSpaceAfter()
+    return pt_to_mm(total)
 
 
 def _question_text(puzzle: dict) -> str:
@@ -174,88 +159,90 @@ def _puzzle_tag(puzzle: dict) -> str:
     return f"{puzzle.get('difficulty', '?')} · {loops} · {puzzle.get('id', '')}"
 
 
-def _answer_space(parent, puzzle: dict, x: float, y: float, width: float, height: float) -> None:
+def _answer_space(blocks: Blocks, puzzle: dict) -> list[Flowable]:
     """Boxes to tick (where) or the whole From / Walk / Fly table (arrows): listing only the
     arrows asked would give away where the Dragon has been."""
-    _text(parent, "Your answer", x, y, width, 5, 9, bold=True)
-    y += 6
+    out: list[Flowable] = [blocks.para("Your answer", "cell-head")]
     if puzzle["question"] == "where":
-        per_row = 3
+        cells = []
         for place in range(5):
-            row, col = divmod(place, per_row)
-            bx = x + col * width / per_row
-            by = y + row * 6.5
-            _box(parent, bx, by + 0.4)
-            _text(parent, NAMES[place], bx + 4.5, by, width / per_row - 5, 4, 8.5, valign="middle")
-        return
-    row_h = min(5.5, (height - 6) / 6)
-    widths = (width * 0.3, width * 0.35, width * 0.35)
-    cx = x
-    for index, label in enumerate(("From", "Walk to", "Fly to")):
-        cw = widths[index]
-        _rect(parent, cx, y, cw, row_h, fill=SHADE, width=0.25)
-        _text(
-            parent,
-            label,
-            cx,
-            y,
-            cw,
-            row_h,
-            8,
-            bold=True,
-            align="center",
-            valign="middle",
-            fill=FLY_INK if index == 2 else INK,
+            cells += [TickBox(), blocks.cell(NAMES[place], "cell-small")]
+        rows = [cells[:6], cells[6:] + ["", ""]]
+        ticks = Table(rows, colWidths=[mm_to_pt(4.5), mm_to_pt(14)] * 3, hAlign="LEFT")
+        ticks.setStyle(
+            TableStyle(
+                [
+                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 1),
+                ]
+            )
         )
-        for place in range(5):
-            ry = y + (place + 1) * row_h
-            blocked = index == 1 and place == LAIR
-            _rect(parent, cx, ry, cw, row_h, fill=SHADE if blocked else "#ffffff", width=0.25)
-            if index == 0:
-                _text(parent, NAMES[place], cx + 1, ry, cw - 1.5, row_h, 8, valign="middle")
-        cx += cw
+        return out + [ticks]
+    rows = [
+        [
+            blocks.cell("From", "cell-small", align="center", fontName="Vera-Bold"),
+            blocks.cell("Walk to", "cell-small", align="center", fontName="Vera-Bold"),
+            blocks.cell(
+                "Fly to", "cell-small", align="center", fontName="Vera-Bold", color=FLY_INK
+            ),
+        ]
+    ]
+    rows += [[blocks.cell(name, "cell-small"), "", ""] for name in NAMES]
+    extra = [("BACKGROUND", (1, 1 + LAIR), (1, 1 + LAIR), colour(SHADE))]
+    return out + [blocks.table(rows, (0.34, 0.33, 0.33), row_height=5.5, extra=extra)]
 
 
-def _puzzle_half(parent, puzzle: dict, number: int, x, y, width, height) -> None:
-    """One puzzle in a box (x, y, width, height): header, log with its working grid, the
-    question, a small map to draw on and the space for the answer."""
-    _rect(parent, x, y, width, height, stroke=GREY, width=0.3, rx=2, ry=2)
-    x, y, width, height = x + 3, y + 2.5, width - 6, height - 5
-    _text(parent, f"Puzzle {number}", x, y, 40, 7, 13, bold=True, valign="middle")
-    _text(
-        parent,
-        _puzzle_tag(puzzle),
-        x + 40,
-        y,
-        width - 40,
-        7,
-        8,
-        align="right",
-        valign="middle",
-        fill=GREY,
+def _puzzle_block(blocks: Blocks, puzzle: dict, number: int, width: float) -> list[Flowable]:
+    """Return one puzzle: its title line, the log with the working grid on the left; the
+    question, a small map to draw on and the answer space on the right."""
+    title = Table(
+        [
+            [
+                blocks.para(f"Puzzle {number}", "heading"),
+                blocks.cell(_puzzle_tag(puzzle), "cell-small", align="right", color=GREY),
+            ]
+        ],
+        colWidths=["40%", "60%"],
     )
-    top = y + 9
-    side = 56.0
-    table_w = width - side - 5
-    below = _puzzle_log(parent, puzzle["log"], x, top, table_w, y + height - top)
-    if y + height - below >= 20:  # ruled lines for notes under a short log
-        _text(parent, "Notes", x, below + 3, 30, 5, 8.5, bold=True, fill=GREY)
-        line_y = below + 15
-        while line_y <= y + height - 4:
-            _line(parent, x, line_y, x + table_w, line_y, stroke=FAINT, width=0.2)
-            line_y += 8
-    sx = x + table_w + 5
-    cursor = _para(parent, _question_text(puzzle), sx, top, side, 9, bold=True) + 3
-    answer_h = 17.0 if puzzle["question"] == "where" else 6 + 5.5 * 6
-    answer_top = y + height - answer_h
-    space = answer_top - cursor - 4
-    r = 5.5
-    radius = (side - 2 * r - 2) / (2 * COS18)
-    stretch = min(1.0, (space - 2 * r - MINI_LABEL_H) / (radius * (1 + SIN54)))
-    if stretch > 0.45:
-        _, mh = _mini_map_size(radius, r, stretch)
-        _mini_map(parent, sx + side / 2, cursor + (space - mh) / 2, radius, r, stretch=stretch)
-    _answer_space(parent, puzzle, sx, answer_top, side, answer_h)
+    title.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                ("LINEBELOW", (0, 0), (-1, 0), 0.6, colour(GREY)),
+            ]
+        )
+    )
+    log_w = width - SIDE - 5
+    log = _puzzle_log(blocks, puzzle["log"], log_w)
+    side = [
+        blocks.para(_question_text(puzzle), "body", fontName="Vera-Bold"),
+        blocks.gap(1),
+        blocks.figure(mini_map_figure(None, radius=19.0, r=5.5, stretch=0.8), width=SIDE),
+        blocks.gap(1),
+        *_answer_space(blocks, puzzle),
+    ]
+    notes = max(NOTES_MIN, _height_mm(side, SIDE) - _height_mm([log], log_w) - 9)
+    left = [log, blocks.gap(3), blocks.para("Notes", "note"), blocks.room(notes, notes)]
+    body = Table(
+        [[left, side]],
+        colWidths=[mm_to_pt(log_w + 5), mm_to_pt(SIDE)],
+        hAlign="LEFT",
+    )
+    body.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (0, 0), mm_to_pt(5)),
+                ("RIGHTPADDING", (1, 0), (1, 0), 0),
+                ("TOPPADDING", (0, 0), (-1, -1), mm_to_pt(2)),
+            ]
+        )
+    )
+    return [title, body]
 
 
 INSTRUCTIONS = (
@@ -318,57 +305,49 @@ INSTRUCTIONS = (
 )
 
 
-def _instructions_page(paper: Paper, title: str, count: int, seed: int | None) -> str:
-    dwg = _page(paper)
+def _instructions_part(blocks: Blocks, title: str, count: int, seed: int | None) -> Part:
+    """Return the instructions page: the idea, the rules, how to read a log, hints, and
+    the five places with an example of each kind of arrow."""
     seed_text = f" · seed {seed}" if seed is not None else ""
-    top = _header(dwg, paper, title, f"{count} deduction puzzles for one player{seed_text}")
-    width = paper.width - 2 * MARGIN
-    y = top
-    for heading, items in INSTRUCTIONS:
-        y = _section(dwg, heading, items, MARGIN, y, width, 10)
-    bottom = _bottom(paper)
-    if y > bottom:
-        raise ValueError(f"puzzle instructions run {y - bottom:.1f} mm over")
-    r, radius, stretch = 6.5, 40.0, 0.55
-    _, mh = _mini_map_size(radius, r, stretch)
-    if bottom - y >= mh + 14:
-        y = (
-            _section(
-                dwg,
-                "The five places, with an example of each kind of arrow",
-                [],
-                MARGIN,
-                y,
-                width,
-                10,
-            )
-            - 4
-        )
-        example = RouteMap(
-            walk=(1, NO_ARROW, NO_ARROW, NO_ARROW, NO_ARROW),
-            fly=(NO_ARROW, NO_ARROW, NO_ARROW, NO_ARROW, 0),
-        )
-        _mini_map(dwg, paper.width / 2, y + (bottom - y - mh) / 2, radius, r, example, stretch)
-        _text(dwg, "Walk", MARGIN, y + 2, 12, 6, 9, bold=True, valign="middle")
-        _legend_sample(dwg, MARGIN + 12, y + 5, 16, "walk")
-        _text(dwg, "Fly", MARGIN, y + 9, 12, 6, 9, bold=True, valign="middle", fill=FLY_INK)
-        _legend_sample(dwg, MARGIN + 12, y + 12, 16, "fly")
-        note = "Here Walk from Town leads to the Hills (T>H) and Fly from the Lair to Town (L>T)."
-        _para(dwg, note, paper.width - MARGIN - 48, y + 2, 48, 8.5, fill=GREY)
-    return _finish(dwg)
+    story: list[Flowable] = [blocks.section(heading, items) for heading, items in INSTRUCTIONS]
+    example = RouteMap(
+        walk=(1, NO_ARROW, NO_ARROW, NO_ARROW, NO_ARROW),
+        fly=(NO_ARROW, NO_ARROW, NO_ARROW, NO_ARROW, 0),
+    )
+    note = "Here Walk from Town leads to the Hills (T>H) and Fly from the Lair to Town (L>T)."
+    left = [blocks.figure(legend_figure(), width=None), blocks.gap(2), blocks.para(note, "note")]
+    row = Table(
+        [[left, blocks.figure(mini_map_figure(example, radius=34.0, r=6.5, stretch=0.55))]],
+        colWidths=["35%", "65%"],
+        hAlign="LEFT",
+    )
+    row.setStyle(
+        TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LEFTPADDING", (0, 0), (-1, -1), 0)])
+    )
+    story.append(
+        blocks.keep(blocks.heading("The five places, with an example of each kind of arrow"), row)
+    )
+    subtitle = f"{count} deduction puzzles for one player{seed_text}"
+    return Part(Header(title, subtitle), story, "puzzle instructions")
 
 
-def puzzle_book(
-    puzzles: Sequence[dict],
-    paper: Paper | str = "a4",
-    title: str = "The Hunt: puzzles",
-    seed: int | None = None,
-) -> list[tuple[str, str]]:
-    """Return the puzzle book's pages as (component name, SVG): an instructions page, two
-    puzzles a page (log, question, a mini map to work on, space for the answer), then the
-    solutions with every puzzle's reasoning steps (key "reasoning") where it has them."""
-    if isinstance(paper, str):
-        paper = _paper(paper)
+def _puzzles_part(blocks: Blocks, puzzles: list[dict], paper: Paper) -> Part:
+    """Return the puzzles: each with room for notes under it, kept whole on a page; a hard
+    puzzle has the rest of its page to write on."""
+    width = paper.width - 24.0
+    story: list[Flowable] = []
+    for number, puzzle in enumerate(puzzles, 1):
+        block = _puzzle_block(blocks, puzzle, number, width)
+        if puzzle.get("difficulty") == "hard":  # the rest of the page to work on
+            working = blocks.para("Working", "note")
+            story.append(blocks.keep(*block, blocks.gap(3), working, blocks.room(HARD_ROOM, 400)))
+        else:
+            story.append(blocks.keep(*block, blocks.gap(6)))
+    subtitle = "Cross out in the grid where the Dragon cannot be; draw the arrows you find."
+    return Part(Header("Puzzles", subtitle), story, "puzzles")
+
+
+def _check(puzzles: Sequence) -> list[dict]:
     puzzles = [p.to_json() if hasattr(p, "to_json") else p for p in puzzles]
     if not puzzles:
         raise ValueError("a puzzle book needs at least one puzzle")
@@ -378,17 +357,45 @@ def puzzle_book(
             raise ValueError(f"puzzle {index} lacks {', '.join(sorted(missing))}")
         if puzzle["question"] not in ("where", "arrows"):
             raise ValueError(f"puzzle {index}: unknown question {puzzle['question']!r}")
-    pages = [("puzzle instructions", _instructions_page(paper, title, len(puzzles), seed))]
-    width = paper.width - 2 * MARGIN
-    half = (_bottom(paper) - MARGIN - 4) / 2
-    for first in range(0, len(puzzles), 2):
-        dwg = _page(paper)
-        for slot, puzzle in enumerate(puzzles[first : first + 2]):
-            number = first + slot + 1
-            group = Group(class_="puzzle", id=f"puzzle-{number}")
-            _puzzle_half(group, puzzle, number, MARGIN, MARGIN + slot * (half + 4), width, half)
-            dwg.add(group)
-        numbers = "-".join(str(n) for n in range(first + 1, min(first + 2, len(puzzles)) + 1))
-        pages.append((f"puzzles {numbers}", _finish(dwg)))
-    pages += [("solutions", page) for page in _solution_pages(paper, puzzles)]
-    return pages
+    return puzzles
+
+
+def puzzle_book_parts(
+    puzzles: Sequence[dict],
+    paper: Paper | str = "a4",
+    title: str = TITLE,
+    seed: int | None = None,
+) -> list[Part]:
+    """Return the puzzle book as Parts: the instructions (one page), the puzzles, then the
+    solutions with every puzzle's reasoning steps (key "reasoning") where it has them.
+    ValueError names a malformed puzzle."""
+    if isinstance(paper, str):
+        paper = LayoutBook().paper(paper)
+    puzzles = _check(puzzles)
+    footer = Footer("The Hunt", "puzzle instructions", seed)
+    parts = fit_parts(
+        paper,
+        lambda blocks: [_instructions_part(blocks, title, len(puzzles), seed)],
+        footer,
+        INSTRUCTION_SIZES,
+        1,
+    )
+    blocks = Blocks(TypeScale(body=9.0))
+    answers = Blocks(TypeScale(body=SOLUTION_BODY))
+    return parts + [_puzzles_part(blocks, puzzles, paper), solutions_part(answers, puzzles, paper)]
+
+
+def write_puzzle_book(
+    target: Path,
+    puzzles: Sequence[dict],
+    paper: Paper | str = "a4",
+    title: str = TITLE,
+    seed: int | None = None,
+) -> int:
+    """Write the puzzle book (see puzzle_book_parts) to the PDF `target`; return its page
+    count."""
+    if isinstance(paper, str):
+        paper = LayoutBook().paper(paper)
+    parts = puzzle_book_parts(puzzles, paper, title, seed)
+    footer = Footer("The Hunt", "puzzles", seed)
+    return write_document(target, paper, parts, footer, TypeScale())

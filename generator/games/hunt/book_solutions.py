@@ -1,20 +1,26 @@
-"""The puzzle book's solution pages: every answer in puzzle order (a drawn mini map for the
-arrows questions) and its numbered reasoning steps, flowed over two columns a page."""
+"""The puzzle book's solutions: every answer in puzzle order (a drawn small map for the
+arrows questions) and its numbered reasoning steps, in two columns.
 
-from generator.games.hunt.art import COS18, _mini_map, _mini_map_size, _place_name
-from generator.games.hunt.drawing import (
-    GREY,
-    MARGIN,
-    _bottom,
-    _finish,
-    _header,
-    _page,
-    _para,
-    _text,
-    _text_height,
-)
+A solution's heading stays with its answer and first two steps, and its last two steps
+stay together, so no step is left alone at the foot of a column; a hard solution starts a
+page of its own and fits on it.
+"""
+
+from reportlab.platypus import Flowable, PageBreak
+
+from generator.games.hunt.art import _place_name
+from generator.games.hunt.figures import mini_map_figure
 from generator.games.hunt.maps import LOCATIONS, RouteMap
+from generator.render.document import Blocks, DoesNotFit, Header, Part, fit_parts
 from generator.render.layouts import Paper
+from generator.render.pdf import Footer
+
+HARD_SIZES = (8.5, 8.0)  # body sizes a hard solution may take to fit its page (steps 7, 6.5 pt)
+STEP_INDENT = 4.0  # mm: a numbered step's text from its number, and a case's steps further
+SUBTITLE = (
+    "Answers in puzzle order, each with the reasoning that finds it. "
+    "A list like Hills/Sea means one of those places: in the Hills or at Sea."
+)
 
 
 def _answer_text(puzzle: dict) -> list[str]:
@@ -43,101 +49,75 @@ def _reasoning(puzzle: dict) -> list[str]:
     return []
 
 
-class _Flow:
-    """Two columns of text on as many pages as it takes, set from the top down."""
-
-    GUTTER = 7.0
-
-    def __init__(self, paper: Paper, title: str, subtitle: str) -> None:
-        self.paper, self.title, self.subtitle = paper, title, subtitle
-        self.pages: list[str] = []
-        self.bottom = _bottom(paper)
-        self.width = (paper.width - 2 * MARGIN - self.GUTTER) / 2
-        self._new_page(title)
-
-    def _new_page(self, title: str) -> None:
-        self.dwg = _page(self.paper)
-        self.top = _header(self.dwg, self.paper, title, self.subtitle)
-        self.column, self.y = 0, self.top
-
-    @property
-    def x(self) -> float:
-        return MARGIN + self.column * (self.width + self.GUTTER)
-
-    def fit(self, height: float) -> bool:
-        """Move to the next column (or page) unless `height` mm still fit in this one;
-        return True if it moved."""
-        if self.y + height <= self.bottom or self.y <= self.top:
-            return False
-        if self.column == 0:
-            self.column, self.y = 1, self.top
-            return True
-        self.pages.append(_finish(self.dwg))
-        self._new_page(f"{self.title} (continued)")
-        return True
-
-    def done(self) -> list[str]:
-        self.pages.append(_finish(self.dwg))
-        return self.pages
-
-
 def _step_parts(step: str) -> tuple[int, str]:
     """Return (nesting depth, text) of a reasoning step (nested steps start with 4 spaces)."""
     stripped = step.lstrip(" ")
     return (len(step) - len(stripped)) // 4, stripped
 
 
-def _solution_pages(paper: Paper, puzzles: list[dict]) -> list[str]:
-    """Lay out every answer and its reasoning in puzzle order, in two columns."""
-    flow = _Flow(
-        paper, "Solutions", "Answers in puzzle order, each with the reasoning that finds it."
-    )
-    size = 8.0
+def _steps(blocks: Blocks, reasoning: list[str]) -> list[Flowable]:
+    """Return the steps as paragraphs (top-level ones numbered, a case's dashed and
+    indented); a "Suppose ...:" line keeps with its first step."""
+    steps = blocks.steps((_step_parts(step) for step in reasoning), STEP_INDENT, "small")
+    for paragraph, step in zip(steps, reasoning, strict=True):
+        paragraph.keepWithNext = step.startswith("Suppose ") and step.endswith(":")
+    return steps
+
+
+def _solution(blocks: Blocks, puzzle: dict, number: int) -> list[Flowable]:
+    """Return one solution: its heading, the answer (and its map), the steps; the heading
+    keeps with the first two steps and the last two steps keep together."""
+    head: list[Flowable] = [
+        blocks.para(f"Puzzle {number} · {puzzle.get('id', '')}", "heading"),
+        *[blocks.para(line, "body", fontName="Vera-Bold") for line in _answer_text(puzzle)],
+    ]
+    if puzzle["question"] == "arrows":
+        route = RouteMap.from_json(_complete(puzzle["answer"]))
+        head.append(blocks.figure(mini_map_figure(route, radius=22.0, r=4.5, stretch=0.6)))
+    head.append(blocks.gap(1))
+    return [*blocks.keep_ends(head, _steps(blocks, _reasoning(puzzle))), blocks.gap(4)]
+
+
+def _hard_solution(blocks: Blocks, puzzle: dict, number: int, paper: Paper) -> list[Flowable]:
+    """Return a hard puzzle's solution in the largest type (from blocks' size down, see
+    HARD_SIZES) that sets it on one page of its own."""
+    header = Header("Solutions", SUBTITLE)
+    sizes = [size for size in HARD_SIZES if size <= blocks.scale.body] or [blocks.scale.body]
+
+    def make(trial: Blocks) -> list[Part]:
+        return [Part(header, _solution(trial, puzzle, number), "solutions", columns=2)]
+
+    footer = Footer("The Hunt", "solutions", None)
+    try:
+        return fit_parts(paper, make, footer, sizes, 1)[0].story
+    except DoesNotFit:
+        return _solution(blocks, puzzle, number)  # longer than a page: it runs on
+
+
+def solutions_part(blocks: Blocks, puzzles: list[dict], paper: Paper) -> Part:
+    """Return the solutions in two columns: every answer and its worked reasoning; a hard
+    puzzle's starts a page of its own and fits on it."""
+    story: list[Flowable] = []
     for number, puzzle in enumerate(puzzles, 1):
-        w = flow.width
-        heading = f"Puzzle {number} · {puzzle.get('id', '')}"
-        answer = _answer_text(puzzle)
-        block = (
-            _text_height(heading, w, 10, True)
-            + 1
-            + sum(_text_height(line, w, 9, True) + 0.5 for line in answer)
-        )
-        r, radius, stretch = 4.5, min(27.0, (w - 9 - 20) / (2 * COS18)), 0.6
-        _, mh = _mini_map_size(radius, r, stretch)
-        arrows = puzzle["question"] == "arrows"
-        flow.fit(block + (mh + 3 if arrows else 12))
-        flow.y = _para(flow.dwg, heading, flow.x, flow.y, w, 10, bold=True) + 1
-        for line in answer:
-            flow.y = _para(flow.dwg, line, flow.x, flow.y, w, 9, bold=True) + 0.5
-        if arrows:
-            route = RouteMap.from_json(_complete(puzzle["answer"]))
-            _mini_map(flow.dwg, flow.x + w / 2, flow.y + 1, radius, r, route, stretch)
-            flow.y += mh + 3
-        count = 0
-        for step in _reasoning(puzzle):
-            depth, text = _step_parts(step)
-            indent = 6 + depth * 5
-            if flow.fit(_text_height(text, w - indent, size) + 0.5):
-                more = f"Puzzle {number}, continued"
-                flow.y = _para(flow.dwg, more, flow.x, flow.y, w, 8, bold=True, fill=GREY) + 1
-            if depth == 0:
-                count += 1
-            label = f"{count}." if depth == 0 else "–"
-            _text(
-                flow.dwg,
-                label,
-                flow.x + indent - 6,
-                flow.y,
-                5.5,
-                4,
-                size,
-                min_size=6.5,
-                align="right",
-                fill=GREY,
-            )
-            flow.y = _para(flow.dwg, text, flow.x + indent, flow.y, w - indent, size) + 0.5
-        flow.y += 5
-    return flow.done()
+        hard = puzzle.get("difficulty") == "hard"
+        if hard and story:
+            story.append(PageBreak())
+        if hard:
+            story += _hard_solution(blocks, puzzle, number, paper)
+        else:
+            story += _solution(blocks, puzzle, number)
+        if hard and number < len(puzzles):
+            story.append(PageBreak())
+    return Part(Header("Solutions", SUBTITLE), _no_double_breaks(story), "solutions", columns=2)
+
+
+def _no_double_breaks(story: list[Flowable]) -> list[Flowable]:
+    out: list[Flowable] = []
+    for flowable in story:
+        if isinstance(flowable, PageBreak) and out and isinstance(out[-1], PageBreak):
+            continue
+        out.append(flowable)
+    return out
 
 
 def _complete(answer: dict) -> dict:

@@ -64,6 +64,7 @@ from generator.games.hunt.rules import (
     Search,
     new_hunt,
 )
+from generator.games.hunt.steps import group_steps
 from generator.solve.cpsat import certify_unique
 
 DIFFICULTIES = ("easy", "medium", "hard")
@@ -212,12 +213,28 @@ def difficulty(puzzle: Puzzle) -> str | None:
 
 
 def worked_solution(puzzle: Puzzle) -> list[str]:
-    """Return the reasoning steps of the puzzle's own level, ending with the answer."""
+    """Return the reasoning steps of the puzzle's own level as a person writes them (the
+    solver's steps grouped, see steps.group_steps), ending with the answer."""
     steps: list[str] = []
     answer = solve_at_level(puzzle, LEVELS[puzzle.difficulty], steps)
     if answer is None:
         raise ValueError(f"{puzzle.id}: its level does not solve it")
-    return steps + [f"Answer: {format_answer(answer)}."]
+    turns = len(puzzle.log)
+    last = {("p", turns)}
+    wanted = last if puzzle.question == "where" else {("p", t) for t in range(turns + 1)}
+    return group_steps(steps, wanted) + [f"Answer: {format_answer(answer)}."]
+
+
+def book_entries(puzzles: Sequence[Puzzle]) -> list[dict]:
+    """Return the puzzles as a puzzle book wants them: each one's to_json() with its
+    question as a sentence ("prompt") and its worked solution ("reasoning")."""
+    entries = []
+    for puzzle in puzzles:
+        data = puzzle.to_json()
+        data["prompt"] = question_text(puzzle)
+        data["reasoning"] = worked_solution(puzzle)
+        entries.append(data)
+    return entries
 
 
 # --- uniqueness: CP-SAT ---------------------------------------------------------------------

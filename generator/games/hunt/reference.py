@@ -1,30 +1,11 @@
 """The rules reference card: the whole game on one page, in two columns, with an example
-route map under the shorter column."""
+route map under the last section. It says what goes on the card; the document layer sets
+it (the largest type that fits one page)."""
 
-from generator.games.hunt.art import (
-    COS18,
-    MINI_LABEL_H,
-    SIN54,
-    _legend_sample,
-    _mini_map,
-    _mini_map_size,
-)
-from generator.games.hunt.drawing import (
-    FAINT,
-    FLY_INK,
-    MARGIN,
-    _bottom,
-    _finish,
-    _header,
-    _line,
-    _page,
-    _section,
-    _section_height,
-    _text,
-)
+from generator.games.hunt.figures import legend_figure, mini_map_figure
 from generator.games.hunt.maps import NO_ARROW, RouteMap
 from generator.games.hunt.rules import ESCAPE_BONUS
-from generator.render.layouts import Paper
+from generator.render.document import Blocks, Header, Part
 
 # A section is (heading, items); an item is a string, or (lead, text) with a bold lead-in.
 REFERENCE = (
@@ -118,44 +99,21 @@ REFERENCE = (
 EXAMPLE_MAP = RouteMap(walk=(1, 3, 0, 2, NO_ARROW), fly=(4, 2, 3, 0, 1))
 
 
-def reference_card_svg(paper: Paper) -> str:
-    """Return the rules on one page, in two columns, in Quarry's own words, with an example
-    map under the shorter column (the text shrinks a little on short paper to make room)."""
-    dwg = _page(paper)
-    top = _header(
-        dwg, paper, "The Hunt: quick reference", "A Dragon hides, a Knight hunts him. 2 players."
+TITLE = "The Hunt: quick reference"
+SUBTITLE = "A Dragon hides, a Knight hunts him. 2 players."
+SIZES = (10.5, 10.0, 9.5, 9.0, 8.5, 8.0)  # body sizes tried, largest first
+
+
+def reference_part(blocks: Blocks) -> Part:
+    """Return the reference card as a Part: the sections in two columns, then the example
+    map (a figure with its legend), all in `blocks`' type."""
+    story = [blocks.section(heading, items) for heading, items in REFERENCE]
+    story.append(
+        blocks.keep(
+            blocks.heading("An example map"),
+            blocks.figure(legend_figure(), width=48),
+            blocks.gap(1),
+            blocks.figure(mini_map_figure(EXAMPLE_MAP, radius=30.0, r=6.0, stretch=0.6)),
+        )
     )
-    gutter = 8.0
-    col_w = (paper.width - 2 * MARGIN - gutter) / 2
-    bottom = _bottom(paper)
-    r = 6.0
-    radius = min(32.0, (col_w - 2 * r - 12) / (2 * COS18))
-    for size in (10.5, 10.0, 9.5):
-        heights = [_section_height(heading, items, col_w, size) for heading, items in REFERENCE]
-        split = min(range(1, len(REFERENCE)), key=lambda k: max(sum(heights[:k]), sum(heights[k:])))
-        ends = [top + sum(heights[:split]), top + sum(heights[split:])]
-        room = bottom - min(ends) - 19 - 2 * r - MINI_LABEL_H
-        stretch = min(0.6, room / (radius * (1 + SIN54)))
-        if stretch >= 0.45:
-            break
-    for column, chunk in enumerate((REFERENCE[:split], REFERENCE[split:])):
-        x = MARGIN + column * (col_w + gutter)
-        y = top
-        for heading, items in chunk:
-            y = _section(dwg, heading, items, x, y, col_w, size)
-        if y > bottom:
-            raise ValueError(f"reference card column {column + 1} runs {y - bottom:.1f} mm over")
-    column = 0 if ends[0] <= ends[1] else 1
-    x = MARGIN + column * (col_w + gutter)
-    if stretch >= 0.4:
-        _, mh = _mini_map_size(radius, r, stretch)
-        y = _section(dwg, "An example map", [], x, ends[column], col_w, size) - 4
-        _legend_sample(dwg, x + 12, y + 3, 16, "walk")
-        _text(dwg, "Walk", x, y, 11, 6, 9, bold=True, valign="middle")
-        _text(dwg, "Fly", x + 33, y, 8, 6, 9, bold=True, valign="middle", fill=FLY_INK)
-        _legend_sample(dwg, x + 42, y + 3, 16, "fly")
-        space = bottom - y - 8
-        _mini_map(dwg, x + col_w / 2, y + 8 + (space - mh) / 2, radius, r, EXAMPLE_MAP, stretch)
-    mid = MARGIN + col_w + gutter / 2
-    _line(dwg, mid, top, mid, bottom - 2, stroke=FAINT, width=0.3)
-    return _finish(dwg)
+    return Part(Header(TITLE, SUBTITLE), story, "reference", columns=2, divider=True)

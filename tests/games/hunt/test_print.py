@@ -1,24 +1,37 @@
-"""The Hunt's printable components: true-size SVG pages, the puzzle book and the kit."""
+"""The Hunt's printed pages, set by the document layer: the sheets (map, logs, reference
+card), the map drawing as a figure, the puzzle book and the kit."""
 
 import json
+import re
 from xml.etree import ElementTree
 
+import pypdf
 import pypdfium2
 import pytest
 
 from generator.games.hunt import print as hunt_print
+from generator.games.hunt.book import write_puzzle_book
+from generator.games.hunt.figures import legend_figure, map_figure, mini_map_figure
+from generator.games.hunt.logsheets import OVERTIME, knight_log_part
 from generator.games.hunt.maps import NO_ARROW, RouteMap
 from generator.kit import KitRequest, KitWriter
+from generator.render.document import Blocks
+from generator.render.document.styles import colour
 from generator.render.svg import svg_size_mm
-from generator.render.text import TextOverflow
 from generator.render.units import pt_to_mm
 
 SVG = "{http://www.w3.org/2000/svg}"
 PLACES = ("Town", "Hills", "Woods", "Sea", "Lair")
 SIZES = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+RULES = "001_c0a1686d5bcccdb1.txt"
 
 SAMPLE_MAP = RouteMap(walk=(1, 0, 3, 2, NO_ARROW), fly=(4, 3, 0, 1, 2))
 LOOPY_MAP = RouteMap(walk=(0, 3, 2, 0, NO_ARROW), fly=(2, 1, 4, 3, 4))
+
+
+def page_texts(path) -> list[str]:
+    """Return each page's text, whitespace made single spaces."""
+    return [" ".join(page.extract_text().split()) for page in pypdf.PdfReader(path).pages]
 
 
 def _puzzles() -> list[dict]:
@@ -87,60 +100,100 @@ def paper(request, book):
 
 
 @pytest.fixture(scope="module")
-def components(paper):
-    return {slug: svg for slug, _, svg in hunt_print.components(paper)}
+def sheets(paper, tmp_path_factory):
+    """The game's sheets on `paper`: (page count, each page's text)."""
+    target = tmp_path_factory.mktemp("sheets") / f"hunt-{paper.name}.pdf"
+    pages = hunt_print.write_sheets(target, paper, 3)
+    return pages, page_texts(target)
 
 
-def test_every_component_is_a_true_size_page_in_millimetres(components, paper):
-    assert set(components) == {"map", "knight-log", "dragon-log", "reference"}
-    for svg in components.values():
-        root = _root(svg)
-        assert root.get("width").endswith("mm") and root.get("height").endswith("mm")
-        assert svg_size_mm(svg) == pytest.approx(SIZES[paper.name])
-        assert root.get("viewBox").split() == ["0", "0", *[f"{v:g}" for v in SIZES[paper.name]]]
+def test_each_sheet_is_one_page_with_its_footer(sheets):
+    pages, texts = sheets
+    assert pages == 4 and len(texts) == 4
+    for number, (text, component) in enumerate(
+        zip(texts, ("map", "knight log", "dragon log", "reference"), strict=True), 1
+    ):
+        assert f"The Hunt · {component} · seed 3" in text
+        assert f"page {number}/4" in text
 
 
-def test_every_component_sets_its_text_in_vera(components):
-    for svg in components.values():
-        families = {g.get("font-family") for g in _root(svg).iter() if g.get("font-family")}
-        assert families and all(f.startswith("Vera") for f in families)
-
-
-def test_the_map_sheet_shows_the_five_locations_legend_and_rules(components):
-    text = _all_text(components["map"])
+def test_the_map_sheet_shows_the_legend_the_rules_and_the_table(sheets):
+    text = sheets[1][0]
+    assert text.startswith("The Dragon's map") and "Draw your nine arrows" in text
+    for words in ("Walk", "Fly", "Map rules", "No Walk arrow may enter the Lair", "Nine arrows",
+                  "loop", "Your arrows, in words", "Walk to", "Fly to", "no Walk"):  # fmt: skip
+        assert words in text, words
     for place in PLACES:
         assert place in text
-    assert "Walk" in text and "Fly" in text
-    assert "Lair" in text and "No Walk arrow may enter the Lair" in text
-    assert "loop" in text.lower() and "Nine arrows" in text
-    assert _arrows(components["map"]) == []  # a blank map: the Dragon draws the arrows
 
 
-def test_the_map_legend_draws_walk_solid_and_fly_dashed(components):
-    legend = {g.get("class"): g for g in _root(components["map"]).iter(f"{SVG}g")}
-    walk_line = legend["legend walk"].find(f"{SVG}line")
-    fly_line = legend["legend fly"].find(f"{SVG}line")
-    assert walk_line.get("stroke-dasharray") is None
-    assert fly_line.get("stroke-dasharray")
+def test_log_sheets_hold_turns_1_to_17_with_aide_turns_marked(sheets):
+    for text in sheets[1][1:3]:
+        labels = [f"{t}*" if t in (3, 9, 15) else str(t) for t in range(1, 18)]
+        found = re.findall(r"(?<![\d*])(\d{1,2}\*?)(?= )", text.split("(Militia: two)")[1])
+        assert [label for label in found if label in labels][:17] == labels
+        assert "only if the Knight encountered the Dragon on the turn before" in text
+        assert "Aides called (each once)" in text and "The Dragon's score this round" in text
 
 
-def test_route_map_svg_draws_exactly_nine_arrows():
-    svg = hunt_print.route_map_svg(SAMPLE_MAP)
-    arrows = _arrows(svg)
-    assert len(arrows) == 9
-    kinds = sorted(g.get("class") for g in arrows)
-    assert kinds.count("arrow walk") == 4 and kinds.count("arrow fly") == 5
-    assert svg_size_mm(svg) == pytest.approx(SIZES["a4"])
+def test_log_sheets_have_the_columns_of_the_rules(sheets):
+    knight, dragon = sheets[1][1], sheets[1][2]
+    for column in ("Use aide?", "Town?", "Walk or Fly", "Militia: two", "Encounter?"):
+        assert column in knight
+    assert "Deductions" in knight and "yes no" in knight and "walk fly" in knight
+    for place in PLACES:
+        assert place in knight  # the small map for the Knight's deductions
+    for column in ("Aide used", "(Tracker)", "Town?", "Walk or Fly", "New location",
+                   "Knight location", "Encounter?", "What you announce"):  # fmt: skip
+        assert column in dragon
+
+
+def test_log_sheets_shade_the_overtime_turns_16_and_17():
+    table = knight_log_part(Blocks()).story[0]
+    overtime = colour(OVERTIME)
+    rows, count = set(), len(table._cellvalues)
+    for command in table._bkgrndcmds:
+        if command[0] == "BACKGROUND" and command[3] == overtime:
+            rows |= set(range(command[1][1] % count, command[2][1] % count + 1))
+    assert rows == {16, 17}  # row n is turn n (row 0 is the header)
+
+
+def test_reference_card_gives_the_key_numbers(sheets):
+    text = sheets[1][3]
+    for fact in ("3, 9 and 15", "three turns in a row", "after turn 15", "turn 17",
+                 "+1", "+5", "two rounds", "9 arrows", "Tracker", "Militia", "Wizard",
+                 "An example map"):  # fmt: skip
+        assert fact in text, fact
+    for place in PLACES:
+        assert place in text
+
+
+def test_our_sheets_are_not_copied_from_the_rules_text(sheets, copied_runs):
+    """No run of eight words from the seed rules appears on the sheets."""
+    for text, name in zip(sheets[1], ("map", "knight log", "dragon log", "reference"), strict=True):
+        assert not copied_runs(RULES, text, name)
+
+
+def test_the_blank_map_figure_has_landmarks_and_no_arrows():
+    svg = map_figure(180, 170)
+    assert svg_size_mm(svg) == pytest.approx((180, 170))
+    assert _arrows(svg) == []  # the Dragon draws the arrows
     text = _all_text(svg)
     for place in PLACES:
         assert place in text
 
 
-def test_route_map_svg_draws_walk_solid_fly_dashed_and_loops_as_circles(book):
-    svg = hunt_print.route_map_svg(LOOPY_MAP, book.paper("letter"), loops=True)
+def test_the_map_figure_draws_exactly_nine_arrows():
+    svg = map_figure(180, 170, SAMPLE_MAP)
     arrows = _arrows(svg)
     assert len(arrows) == 9
-    assert svg_size_mm(svg) == pytest.approx(SIZES["letter"])
+    kinds = sorted(g.get("class") for g in arrows)
+    assert kinds.count("arrow walk") == 4 and kinds.count("arrow fly") == 5
+
+
+def test_the_map_figure_draws_walk_solid_fly_dashed_and_loops_as_circles():
+    arrows = _arrows(map_figure(180, 170, LOOPY_MAP))
+    assert len(arrows) == 9
     loops = [g for g in arrows if "loop" in g.get("class")]
     assert len(loops) == sum(s == t for s, t, _ in LOOPY_MAP.arrows())
     for group in arrows:
@@ -150,104 +203,66 @@ def test_route_map_svg_draws_walk_solid_fly_dashed_and_loops_as_circles(book):
         assert dashed == ("fly" in group.get("class"))
 
 
-def test_route_map_svg_writes_the_targets_in_the_table():
-    text = _all_text(hunt_print.route_map_svg(SAMPLE_MAP))
-    assert "no Walk" in text  # the Lair's Walk cell
-    assert text.count("Lair") >= 2  # its landmark, its row and Town's Fly target
+def test_the_legend_draws_walk_solid_and_fly_dashed():
+    legend = {g.get("class"): g for g in _root(legend_figure()).iter(f"{SVG}g")}
+    assert legend["legend walk"].find(f"{SVG}line").get("stroke-dasharray") is None
+    assert legend["legend fly"].find(f"{SVG}line").get("stroke-dasharray")
 
 
-@pytest.mark.parametrize("slug", ["knight-log", "dragon-log"])
-def test_log_sheets_hold_turns_1_to_17_with_aide_turns_marked(components, slug):
-    root = _root(components[slug])
-    rows = [g for g in root.iter(f"{SVG}g") if g.get("class") == "turn"]
-    assert [g.get("id") for g in rows] == [f"turn-{t}" for t in range(1, 18)]
-    labels = [" ".join(t.text for t in row.iter(f"{SVG}text")).split()[0] for row in rows]
-    expected = [f"{t}*" if t in (3, 9, 15) else str(t) for t in range(1, 18)]
-    assert labels == expected
-    text = _all_text(components[slug])
-    assert "only if the Knight encountered the Dragon on the turn before" in text
+def test_no_figure_text_is_smaller_than_five_points():
+    for svg in (map_figure(180, 170, SAMPLE_MAP), mini_map_figure(SAMPLE_MAP), legend_figure()):
+        sizes = [float(g.get("font-size")) for g in _root(svg).iter() if g.get("font-size")]
+        assert sizes and min(sizes) >= pt_to_mm(5) - 1e-3
 
 
-def test_log_sheets_shade_the_overtime_turns_16_and_17(components):
-    for slug in ("knight-log", "dragon-log"):
-        rows = {g.get("id"): g for g in _root(components[slug]).iter(f"{SVG}g")}
-        for turn in range(1, 18):
-            fills = {r.get("fill") for r in rows[f"turn-{turn}"].iter(f"{SVG}rect")}
-            assert (hunt_print.OVERTIME in fills) == (turn >= 16)
+def test_a_drawn_route_map_sheet_writes_the_targets_in_the_table(paper, tmp_path):
+    target = tmp_path / "best.pdf"
+    assert hunt_print.write_route_map(target, SAMPLE_MAP, paper, 4, loops=False) == 1
+    (text,) = page_texts(target)
+    assert "The Dragon's map (drawn)" in text and "No loops this round." in text
+    table = text.split("Your arrows, in words")[1]
+    # From / Walk to / Fly to, a row a place: Town walks to the Hills and flies to the Lair
+    assert "Town Hills Lair" in table and "Lair no Walk Woods" in table
 
 
-def test_log_sheets_have_the_columns_of_the_rules(components):
-    knight = _all_text(components["knight-log"])
-    for column in ("Use aide?", "Town?", "Walk or Fly", "Militia: two", "Encounter?"):
-        assert column in knight
-    assert "Deductions" in knight  # the mini map for the Knight's deductions
-    for place in PLACES:
-        assert place in knight
-    dragon = _all_text(components["dragon-log"])
-    for column in ("Aide used", "(Tracker)", "Town?", "Walk or Fly", "New location",
-                   "Knight location", "Encounter?"):  # fmt: skip
-        assert column in dragon
+@pytest.fixture(scope="module")
+def small_book(paper, tmp_path_factory):
+    target = tmp_path_factory.mktemp("book") / "book.pdf"
+    pages = write_puzzle_book(target, _puzzles(), paper, seed=5)
+    return pages, page_texts(target)
 
 
-def test_reference_card_gives_the_key_numbers(components):
-    text = " ".join(_all_text(components["reference"]).split())
-    for fact in ("3, 9 and 15", "three turns in a row", "after turn 15", "turn 17",
-                 "+1", "+5", "two rounds", "9 arrows", "Tracker", "Militia", "Wizard"):  # fmt: skip
-        assert fact in text, fact
-    for place in PLACES:
-        assert place in text
-
-
-def test_reference_card_is_not_copied_from_the_rules_text(components, copied_runs):
-    """No run of eight words from the seed rules appears on the card."""
-    assert not copied_runs("001_c0a1686d5bcccdb1.txt", _all_text(components["reference"]))
-
-
-def test_no_text_is_smaller_than_five_points(components):
-    for svg in components.values():
-        for group in _root(svg).iter(f"{SVG}g"):
-            if group.get("font-size"):
-                assert float(group.get("font-size")) >= pt_to_mm(5) - 1e-3
-
-
-def test_text_that_cannot_fit_fails_loudly():
-    probe = hunt_print.Group()
-    with pytest.raises(TextOverflow):
-        hunt_print._text(probe, "an unbreakable" + "x" * 80, 0, 0, 20, 5, 9)
-
-
-def test_puzzle_book_has_instructions_puzzles_and_solutions(paper):
-    puzzles = _puzzles()
-    pages = hunt_print.puzzle_book(puzzles, paper, seed=5)
-    names = [name for name, _ in pages]
-    assert names[0] == "puzzle instructions"
-    assert names[1:3] == ["puzzles 1-2", "puzzles 3"]  # one puzzle a half page
-    assert all(name == "solutions" for name in names[3:]) and len(names) >= 4
-    for _, svg in pages:
-        assert svg_size_mm(svg) == pytest.approx(SIZES[paper.name])
-    first = _all_text(pages[1][1])
-    assert "Where is the Dragon at the end of turn 3?" in first
-    assert "hunt-easy-1" in first and "Your answer" in first
-    for place in PLACES:
-        assert place in first
-    solutions = " ".join(_all_text(svg) for _, svg in pages[3:])
+def test_the_puzzle_book_has_instructions_puzzles_and_solutions(small_book):
+    pages, texts = small_book
+    assert pages == len(texts)
+    assert texts[0].startswith("The Hunt: puzzles") and "3 deduction puzzles" in texts[0]
+    assert "The idea" in texts[0] and "Reading a log" in texts[0]
+    # puzzles 1 (easy) and 2 (hard) cannot share a page: a hard puzzle has a page to work on
+    assert "Puzzle 1" in texts[1] and "Puzzle 2" not in texts[1]
+    assert "Where is the Dragon at the end of turn 3?" in texts[1]
+    assert "hunt-easy-1" in texts[1] and "Your answer" in texts[1] and "Notes" in texts[1]
+    assert "Puzzle 2" in texts[2] and "Working" in texts[2] and "Puzzle 3" not in texts[2]
+    assert "Puzzle 3" in texts[3] and "hunt-medium-3" in texts[3]
+    # solutions: puzzle 1; puzzle 2, hard, on a page of its own; puzzle 3
+    assert pages == 7 and texts[4].startswith("Solutions")
+    assert "Puzzle 2 ·" in texts[5] and "Puzzle 1 ·" not in texts[5]
+    assert "Puzzle 3 ·" not in texts[5]
+    solutions = " ".join(texts[4:])
     assert "Answer: Town" in solutions
     assert "The Tracker showed him in the Woods at the start of turn 3." in solutions
     assert "Walk: Town>Hills, Hills>Sea" in solutions and "Fly: Sea>Lair" in solutions
 
 
-def test_puzzle_book_shows_logs_up_to_turn_17_with_aides(book):
-    pages = hunt_print.puzzle_book(_puzzles(), book.paper("a4"))
-    text = _all_text(pages[1][1])
+def test_the_puzzle_book_shows_logs_up_to_turn_17_with_aides(small_book):
+    text = small_book[1][2]
     assert "17" in text and "Militia" in text and "Hills + Sea" in text
-    assert "found in Sea" in text and "H–T: H>T, T>H" in " ".join(text.split())
-    assert "was in Woods" in text  # the Tracker's reveal on the first puzzle
+    assert "found in Sea" in text and "H–T: H>T, T>H" in text
+    assert "was in Woods" in small_book[1][1]  # the Tracker's reveal on the first puzzle
     # the arrows answer leaves no hint of which arrows were used: all five rows are there
-    puzzle_2 = [g for g in _root(pages[1][1]).iter(f"{SVG}g") if g.get("id") == "puzzle-2"][0]
-    assert "Walk to" in " ".join(t.text for t in puzzle_2.iter(f"{SVG}text"))
+    assert "From Walk to Fly to Town Hills Woods Sea Lair" in text
 
 
-def test_puzzle_book_accepts_puzzle_objects_and_rejects_malformed_ones(book):
+def test_the_puzzle_book_accepts_puzzle_objects_and_rejects_malformed_ones(tmp_path):
     class Wrapped:
         def __init__(self, data):
             self.data = data
@@ -255,20 +270,39 @@ def test_puzzle_book_accepts_puzzle_objects_and_rejects_malformed_ones(book):
         def to_json(self):
             return self.data
 
-    pages = hunt_print.puzzle_book([Wrapped(_puzzles()[0])], "letter")
-    assert svg_size_mm(pages[0][1]) == pytest.approx(SIZES["letter"])
+    target = tmp_path / "one.pdf"
+    assert write_puzzle_book(target, [Wrapped(_puzzles()[0])], "letter") == 3
+    page = pypdf.PdfReader(target).pages[0]
+    assert (float(page.mediabox.width), float(page.mediabox.height)) == (612, 792)
     with pytest.raises(ValueError, match="lacks answer"):
-        hunt_print.puzzle_book([{"question": "where", "log": []}], book.paper("a4"))
+        write_puzzle_book(tmp_path / "x.pdf", [{"question": "where", "log": []}], "a4")
     with pytest.raises(ValueError, match="at least one"):
-        hunt_print.puzzle_book([], book.paper("a4"))
+        write_puzzle_book(tmp_path / "x.pdf", [], "a4")
 
 
-def test_long_reasoning_flows_over_columns_and_pages(book):
-    puzzle = {**_puzzles()[0], "reasoning": [f"Step {i}: " + "words " * 30 for i in range(80)]}
-    pages = hunt_print.puzzle_book([puzzle], book.paper("a4"))
-    solutions = [svg for name, svg in pages if name == "solutions"]
-    assert len(solutions) >= 2
-    assert "Puzzle 1, continued" in _all_text(solutions[1])
+def _long_puzzle(number: int, steps: int, words: int) -> dict:
+    reasoning = [f"P{number} step {i}: " + "word " * words for i in range(1, steps + 1)]
+    return {**_puzzles()[0], "id": f"hunt-easy-{number}", "reasoning": reasoning}
+
+
+def test_no_step_of_a_solution_stands_alone_at_a_page_foot(tmp_path, book):
+    """Over many solutions of many lengths, a solution's heading shares its page with its
+    first two steps, and its last two steps share a page."""
+    puzzles = [_long_puzzle(n, 3 + (n * 7) % 11, 8 + (n * 5) % 23) for n in range(1, 25)]
+    target = tmp_path / "long.pdf"
+    write_puzzle_book(target, puzzles, book.paper("letter"))
+    texts = page_texts(target)
+    assert any("Solutions (continued)" in text for text in texts)
+    for number, puzzle in enumerate(puzzles, 1):
+        last = len(puzzle["reasoning"])
+
+        def page_of(words, number=number):
+            (page,) = [i for i, text in enumerate(texts) if words in text]
+            return page
+
+        heading = page_of(f"Puzzle {number} · hunt-easy-{number} ")
+        assert heading == page_of(f"P{number} step 1:") == page_of(f"P{number} step 2:")
+        assert page_of(f"P{number} step {last - 1}:") == page_of(f"P{number} step {last}:")
 
 
 def _both_papers(writer, book, seed):
@@ -288,10 +322,10 @@ def test_build_kit_writes_both_papers(kit):
     manifest = json.loads((kit / "manifest.json").read_text())
     paths = {entry["path"]: entry for entry in manifest["files"]}
     for name in ("a4", "letter"):
-        assert paths[f"hunt-{name}.pdf"]["pages"] == 4
-        for slug in ("map", "knight-log", "dragon-log", "reference"):
-            entry = paths[f"svg/{slug}-{name}.svg"]
-            assert (entry["width_mm"], entry["height_mm"]) == pytest.approx(SIZES[name])
+        assert paths[f"hunt-{name}.pdf"]["pages"] == 4  # map, two logs, reference: one each
+    # flowing pages are PDFs only; the one SVG is the map drawing, a true component
+    assert sorted(p for p in paths if p.startswith("svg/")) == ["svg/map-figure.svg"]
+    assert paths["svg/map-figure.svg"]["kind"] == "map-figure"
     for name in ("a4", "letter"):  # generator.games.hunt.puzzles is there: a sample book
         assert paths[f"puzzles-{name}.pdf"]["kind"] == "puzzle-book"
         assert paths[f"puzzles-{name}.pdf"]["pages"] >= 5
@@ -320,3 +354,21 @@ def test_build_kit_is_reproducible(kit, tmp_path, book):
     for path in sorted(kit.rglob("*")):
         if path.is_file():
             assert (writer.final_path / path.relative_to(kit)).read_bytes() == path.read_bytes()
+
+
+def test_every_hard_solution_of_seeds_1_to_30_fits_one_page(tmp_path, book):
+    """A hard puzzle's worked solution starts a page and ends on it, on the shorter paper."""
+    from generator.games.hunt import puzzles as hunt_puzzles
+
+    found = [hunt_puzzles.generate_puzzle("hard", seed) for seed in range(1, 31)]
+    entries = hunt_puzzles.book_entries(found)
+    target = tmp_path / "hard.pdf"
+    pages = write_puzzle_book(target, entries, book.paper("letter"))
+    texts = page_texts(target)
+    solutions = [i for i, text in enumerate(texts) if text.startswith("Solutions")]
+    assert pages - solutions[0] == 30  # a page each
+    for number, entry in enumerate(entries, 1):
+        first = " ".join(entry["reasoning"][0].split())
+        page = solutions[0] + number - 1
+        assert f"Puzzle {number} · {entry['id']}" in texts[page]
+        assert first[:40] in texts[page] and entry["reasoning"][-1][:30] in texts[page]

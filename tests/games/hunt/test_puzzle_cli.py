@@ -6,7 +6,7 @@ import sys
 
 import pypdf
 
-from generator.games.hunt.puzzles import Puzzle, brute_force_answers
+from generator.games.hunt.puzzles import Puzzle, brute_force_answers, worked_solution
 
 
 def test_the_puzzle_verb_writes_a_book_and_json_of_unique_puzzles(root, tmp_path):
@@ -41,5 +41,15 @@ def test_the_puzzle_verb_writes_a_book_and_json_of_unique_puzzles(root, tmp_path
         assert {"id", "difficulty", "loops", "question", "log", "answer"} <= set(data)
         puzzle = Puzzle.from_json(data)
         assert len(brute_force_answers(puzzle)) == 1
-    page = pypdf.PdfReader(kit / "puzzles-letter.pdf").pages[0]
+    reader = pypdf.PdfReader(kit / "puzzles-letter.pdf")
+    page = reader.pages[0]
     assert (float(page.mediabox.width), float(page.mediabox.height)) == (612, 792)
+    # the first page promises the reasoning, and the solutions give it, step by step
+    texts = [" ".join(p.extract_text().split()) for p in reader.pages]
+    assert "Solutions are at the back, with the reasoning spelled out." in texts[0]
+    solutions = " ".join(text for text in texts if text.startswith("Solutions"))
+    for data in puzzles:
+        steps = worked_solution(Puzzle.from_json(data))
+        assert len(steps) >= 3  # reasoning, not the answer alone
+        for step in steps:
+            assert " ".join(step.split())[:45] in solutions, step

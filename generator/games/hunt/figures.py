@@ -1,0 +1,82 @@
+"""The Hunt's figures: self-contained SVG components (true size in millimetres) that the
+printed pages place with the document layer. The drawing itself is art.py's; this module
+only frames it: the map drawing, small maps, the Walk/Fly legend, a row of small badges."""
+
+from svgwrite.container import Group
+
+from generator.games.hunt.art import (
+    COS18,
+    MINI_LABEL_PT,
+    SIN54,
+    _draw_arrows,
+    _landmark,
+    _legend_sample,
+    _mini_map,
+    _mini_map_size,
+    _pentagon_height,
+    _positions,
+)
+from generator.games.hunt.drawing import FLY_INK, _finish, _text
+from generator.games.hunt.maps import RouteMap
+from generator.render.svg import new_document
+
+BIG_BADGE = 19.0  # mm: the radius of a landmark on the map sheet
+ARROW_ROOM = 13.0  # mm around the pentagon for outward bends and loops
+
+
+def map_figure(width: float, height: float, route_map: RouteMap | None = None) -> str:
+    """Return the map sheet's drawing, `width` x `height` mm: the five landmarks on a
+    pentagon as large as fits, with `route_map`'s nine arrows when given (each a
+    <g class="arrow ...">), for the Dragon to draw on when not."""
+    r, pad = BIG_BADGE, ARROW_ROOM
+    radius = min((width - 2 * pad - 2 * r) / (2 * COS18), 68.0)
+    tall = (height - 2 * pad - 2 * r) / (1 + SIN54)
+    stretch = max(0.8, min(1.3, tall / radius))
+    used = _pentagon_height(radius, r, stretch)
+    cx, cy = width / 2, (height - used) / 2 + r + radius * stretch
+    points = _positions(cx, cy, radius, stretch)
+    dwg = new_document(width, height)
+    if route_map is not None:
+        arrows = Group(id="arrows")
+        _draw_arrows(arrows, route_map, points, (cx, cy), r, scale=1.0)
+        dwg.add(arrows)
+    for place, (x, y) in enumerate(points):
+        _landmark(dwg, place, x, y, r, 12)
+    return _finish(dwg)
+
+
+def mini_map_figure(
+    route_map: RouteMap | None = None, radius: float = 30.0, r: float = 6.0, stretch=0.6
+) -> str:
+    """Return a small map: the five badges (names under them) on a pentagon of `radius`
+    mm, squashed to `stretch` of its height, with `route_map`'s arrows when given."""
+    width, height = _mini_map_size(radius, r, stretch)
+    pad = r * 0.9  # arrows bend outwards past the badges
+    dwg = new_document(width + 2 * pad, height + 2 * pad)
+    _mini_map(dwg, width / 2 + pad, pad, radius, r, route_map, stretch)
+    return _finish(dwg)
+
+
+def legend_figure(length: float = 16.0) -> str:
+    """Return the legend: "Walk" and a solid arrow, "Fly" and a dashed red one, in a row."""
+    word = 11.0
+    width = 2 * (word + length) + 8
+    dwg = new_document(width, 6)
+    _text(dwg, "Walk", 0, 0, word, 6, 9, bold=True, valign="middle")
+    _legend_sample(dwg, word, 3, length, "walk")
+    x = word + length + 8
+    _text(dwg, "Fly", x, 0, word, 6, 9, bold=True, valign="middle", fill=FLY_INK)
+    _legend_sample(dwg, x + word - 3, 3, length, "fly")
+    return _finish(dwg)
+
+
+def badges_figure(places: tuple[int, ...] = (0, 1, 2, 3, 4), r: float = 4.5) -> str:
+    """Return the given places' badges in a row, names under them."""
+    step = max(2 * r + 4, 16.0)
+    dwg = new_document(step * len(places), 2 * r + 4.5)
+    for index, place in enumerate(places):
+        _landmark(dwg, place, step * (index + 0.5), r + 0.3, r, MINI_LABEL_PT, below=True)
+    return _finish(dwg)
+
+
+__all__ = ["badges_figure", "legend_figure", "map_figure", "mini_map_figure"]

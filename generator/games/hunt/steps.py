@@ -1,0 +1,416 @@
+"""Worked solutions as a person writes them: the solver's steps (deduction.py), one a
+narrowing, grouped where a person takes them together.
+
+- Reading the log: the facts the log states outright (Town? no, searches in vain, finds)
+  become one step a kind, whatever order the solver read them in: they depend on nothing
+  but the log, so reading them together changes no conclusion.
+- A move that narrows where the Dragon ended and then the arrow he used is one step:
+  "After turn 4 he is ...: turn 4 is a Fly from the Hills ...; so Fly from the Hills leads
+  to ...".
+- The end of a case ("X: if S, a contradiction follows") says "So X", its reason being the
+  case just worked through.
+
+Steps nested under a "Suppose ...:" start with four spaces, as deduction.py writes them.
+"""
+
+import re
+
+AT = {"in Town": 0, "in the Hills": 1, "in the Woods": 2, "at Sea": 3, "in the Lair": 4}
+AT_WORDS = tuple(AT)
+NAME = {"Town": 0, "the Hills": 1, "the Woods": 2, "the Sea": 3, "the Lair": 4}
+NOT_TOWN = frozenset({1, 2, 3, 4})
+
+_PLACE = re.compile(r"^After turn (\d+) he is (.+?): (.+)\.$")
+_ARROW = re.compile(r"^((?:Walk|Fly) from .+?) leads to (.+?): turn (\d+) went by .+ ended (.+)\.$")
+_FACTS = (
+    ("no-town", re.compile(r"^turn (\d+) does not begin in Town$")),
+    ("town", re.compile(r"^turn (\d+) begins in Town$")),
+    ("met", re.compile(r"^the Knight met him searching (.+) on turn (\d+)$")),
+    ("vain", re.compile(r"^the Knight searched (.+) on turn (\d+) in vain$")),
+    ("tracker", re.compile(r"^the Tracker showed him at the start of turn (\d+)$")),
+    ("militia", re.compile(r"^the Militia caught sight of him on turn (\d+)$")),
+)
+_CASE_END = re.compile(
+    r"^(After turn \d+ he is .+|.+ leads to .+): if .+, a contradiction follows\.$"
+)
+
+
+def _split(phrase: str) -> list[str]:
+    """Return the parts of "a, b or c" / "a, b and c"."""
+    head, _, last = phrase.rpartition(" or ") if " or " in phrase else phrase.rpartition(" and ")
+    return [*head.split(", "), last] if head else [last]
+
+
+def _at_set(phrase: str) -> frozenset[int] | None:
+    parts = _split(phrase)
+    return frozenset(AT[p] for p in parts) if all(p in AT for p in parts) else None
+
+
+def _join(words: list[str], last: str = "and") -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" {last} " + words[-1]
+
+
+def _turns(numbers: list[int]) -> str:
+    """Return turn numbers as "turn 4" or "turns 1, 2, 4–8 and 10–12"."""
+    numbers = sorted(set(numbers))
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    words = [f"{run[0]}–{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)) for run in runs]
+    words = ", ".join(words).split(", ")
+    return ("turns " if len(numbers) > 1 else "turn ") + _join(words)
+
+
+def _fact(step: str) -> tuple[str, int, str, str] | None:
+    """Return (kind, turn after which, place phrase, reason detail) of a fact step."""
+    match = _PLACE.match(step)
+    if not match:
+        return None
+    t, phrase, reason = int(match[1]), match[2], match[3]
+    for kind, pattern in _FACTS:
+        found = pattern.match(reason)
+        if found:
+            detail = found[1] if kind in ("met", "vain") else ""
+            return kind, t, phrase, detail
+    return None
+
+
+def _not_at(where: str) -> str:
+    """Return "not in the Hills or at Sea" for "the Hills and the Sea"."""
+    return "not " + _join([AT_WORDS[NAME[name]] for name in _split(where)], "or")
+
+
+def _read_log(facts: list[tuple[str, int, str, str]], originals: list[str]) -> list[str]:
+    """Return the log's facts grouped one step a kind (see the module's docstring)."""
+    steps: list[str] = []
+    no_town = [
+        t for kind, t, phrase, _ in facts if kind == "no-town" and _at_set(phrase) == NOT_TOWN
+    ]
+    if no_town:
+        steps.append(
+            f"{_turns([t + 1 for t in no_town]).capitalize()} do not begin in Town, so after "
+            f"{_turns(no_town)} he is not in Town."
+            if len(no_town) > 1
+            else f"Turn {no_town[0] + 1} does not begin in Town, so after turn {no_town[0]} "
+            "he is not in Town."
+        )
+    town = [t for kind, t, _, _ in facts if kind == "town"]
+    if town:
+        verb = "begin" if len(town) > 1 else "begins"
+        steps.append(
+            f"{_turns([t + 1 for t in town]).capitalize()} {verb} in Town, so after "
+            f"{_turns(town)} he is in Town."
+        )
+    vain = [f"after turn {t} {_not_at(where)}" for kind, t, _, where in facts if kind == "vain"]
+    if vain:
+        steps.append(f"Searches in vain: {_join(vain)}.")
+    met = [f"after turn {t} {phrase}" for kind, t, phrase, _ in facts if kind == "met"]
+    if met:
+        where = "there" if len(met) == 1 else "in each"
+        steps.append(f"The Knight met him {_join(met)} (he searched {where}).")
+    for (kind, *_), original in zip(facts, originals, strict=True):
+        if kind in ("tracker", "militia"):
+            steps.append(original)
+    return steps
+
+
+def _merge_moves(steps: list[str]) -> list[str]:
+    """Join an arrow's narrowing to the place step right before it that it follows from."""
+    out: list[str] = []
+    for step in steps:
+        depth = len(step) - len(step.lstrip(" "))
+        text = step.strip()
+        arrow = _ARROW.match(text)
+        if arrow and out:
+            previous = out[-1]
+            prev_depth = len(previous) - len(previous.lstrip(" "))
+            place = _PLACE.match(previous.strip())
+            so_place = re.match(r"^So after turn (\d+) he is (.+)\.$", previous.strip())
+            before = place or so_place
+            if before and prev_depth == depth and before[1] == arrow[3] and before[2] == arrow[4]:
+                joint = ", and " if so_place else "; so "
+                out[-1] = previous[:-1] + f"{joint}{arrow[1]} leads to {arrow[2]}."
+                continue
+        case_end = _CASE_END.match(text)
+        if case_end and depth == 0:
+            conclusion = case_end[1]
+            if conclusion.startswith("After"):
+                conclusion = "a" + conclusion[1:]
+            step = f"So {conclusion}."
+        out.append(step)
+    return out
+
+
+def group_steps(steps: list[str], wanted: set | None = None) -> list[str]:
+    """Return the solver's `steps` grouped as a person takes them (see the module's
+    docstring): the same conclusions, fewer and shorter steps. With `wanted` (the unknowns
+    the answer reads, see slice_solution), steps nothing leads from to the answer go."""
+    if wanted is not None:
+        steps = slice_solution(steps, wanted)
+    start = 1 if steps and steps[0].startswith("Every arrow") else 0
+    end = start
+    facts = []
+    while end < len(steps) and (fact := _fact(steps[end])) is not None:
+        facts.append(fact)
+        end += 1
+    grouped = steps[:start] + _read_log(facts, steps[start:end]) + slice_cases(steps[end:])
+    return _merge_runs([shorten(step) for step in _merge_moves(grouped)])
+
+
+# --- cases: keep the steps the contradiction needs ------------------------------------------
+
+_WORDS = r"(Walk|Fly)"
+_READS = (
+    (re.compile(rf"^turn (\d+) is a {_WORDS}, and no \2 arrow from (.+?) can end .+$"), "back"),
+    (
+        re.compile(r"^turn (\d+) is a Walk, and the Dragon cannot Walk (?:out of|into) the Lair$"),
+        "log",
+    ),
+    (
+        re.compile(
+            rf"^turn (\d+) is a {_WORDS} from (.+?), and the \2 arrows from there "
+            r"lead nowhere else$"
+        ),
+        "from",
+    ),
+    (re.compile(rf"^turn (\d+) is a {_WORDS} from (.+?), and \2 from \3 leads to .+$"), "from"),
+    (re.compile(rf"^turn (\d+) went by {_WORDS} from (.+?) and ended .+$"), "went"),
+    (re.compile(r"^the Wizard showed \d+ arrows? from (.+?) to .+ on turn \d+$"), "wizard"),
+    (re.compile(r"^suppose so$"), "log"),
+)
+_TARGET_PLACE = re.compile(r"^(?:After|But after) turn (\d+) (?:he is|he could be nowhere)")
+_TARGET_ARROW = re.compile(rf"^(?:But )?{_WORDS} from (.+?) (?:leads to|could lead nowhere)")
+
+
+def _reads(reason: str) -> set | None:
+    """Return the unknowns a reason uses: ("p", t) places, ("a", word, place) arrows; None
+    when the reason is not one this module knows."""
+    for pattern, kind in _READS:
+        match = pattern.match(reason)
+        if not match:
+            continue
+        if kind == "log":
+            return set()
+        if kind == "wizard":
+            return {("a", word, NAME[match[1]]) for word in ("Walk", "Fly")}
+        t, word, group = int(match[1]), match[2], match[3]
+        arrows = {("a", word, NAME[name]) for name in _split(group) if name in NAME}
+        if kind == "back":
+            return {("p", t), *arrows}
+        if kind == "went":
+            return {("p", t - 1), ("p", t)}
+        return {("p", t - 1), *arrows}
+    return None
+
+
+def _target_and_reads(step: str) -> tuple[tuple, set] | None:
+    text = step.strip().rstrip(".")
+    head, sep, reason = text.partition(": ")
+    place, arrow = _TARGET_PLACE.match(head), _TARGET_ARROW.match(head)
+    if not sep or not (place or arrow):
+        return None
+    target = ("p", int(place[1])) if place else ("a", arrow[1], NAME.get(arrow[2], -1))
+    reads = _reads(reason)
+    return None if reads is None else (target, reads)
+
+
+def _slice(chain: list[str]) -> list[str]:
+    """Return the steps of a case the contradiction (its last step) rests on, in order:
+    each kept step's reason and the earlier narrowings of what it narrows. A case with a
+    step this module cannot read is returned whole."""
+    parsed = [_target_and_reads(step) for step in chain]
+    if not chain or any(p is None for p in parsed):
+        return chain
+    target, reads = parsed[-1]
+    pending = {target, *reads}
+    keep = [len(chain) - 1]
+    for index in range(len(chain) - 2, -1, -1):
+        target, reads = parsed[index]
+        if target in pending:
+            keep.append(index)
+            pending |= reads
+    return [chain[index] for index in sorted(keep)]
+
+
+def slice_cases(steps: list[str]) -> list[str]:
+    """Return `steps` with every case ("Suppose ...:" and its indented steps) cut to the
+    steps its contradiction needs."""
+    out: list[str] = []
+    index = 0
+    while index < len(steps):
+        out.append(steps[index])
+        index += 1
+        if not out[-1].startswith("Suppose "):
+            continue
+        end = index
+        while end < len(steps) and steps[end].startswith("    "):
+            end += 1
+        out += _slice(steps[index:end])
+        index = end
+    return out
+
+
+# --- short place lists -------------------------------------------------------------------
+
+_AT_ALT = "|".join(re.escape(words) for words in AT_WORDS)
+_NAME_ALT = "|".join(re.escape(name) for name in NAME)
+_AT_LIST = re.compile(rf"(?:(?:{_AT_ALT}), )*(?:{_AT_ALT}) (?:or|and) (?:{_AT_ALT})")
+_NAME_LIST = re.compile(rf"(?:(?:{_NAME_ALT}), )*(?:{_NAME_ALT}) (?:or|and) (?:{_NAME_ALT})")
+SHORT = ("Town", "Hills", "Woods", "Sea", "Lair")
+
+
+def _short_at(match: re.Match) -> str:
+    return "in " + "/".join(SHORT[AT[p]] for p in _split(match[0]))
+
+
+def _short_names(match: re.Match) -> str:
+    return "/".join(SHORT[NAME[p]] for p in _split(match[0]))
+
+
+_PHRASES = (
+    # "turn 5 is a Fly from the Woods, and Fly from the Woods leads to X" -> ", which leads"
+    (
+        re.compile(r"(is a (?:Walk|Fly) from ([^,]+)), and (?:Walk|Fly) from \2 leads to"),
+        r"\1, which leads to",
+    ),
+    (re.compile(r"and no (Walk|Fly) arrow from"), r"and no \1 from"),
+    (re.compile(r"the Dragon cannot Walk into the Lair"), "no Walk enters the Lair"),
+    (re.compile(r"the Dragon cannot Walk out of the Lair"), "no Walk leaves the Lair"),
+)
+_USED = re.compile(
+    r"^(\s*(?:Walk|Fly) from .+? leads to (.+?)): turn (\d+) went by .+ and ended (.+)\.$"
+)
+
+
+def shorten(step: str) -> str:
+    """Return `step` said short: every list of two or more places as "in Hills/Sea" (for "in
+    the Hills or at Sea") or "Town/Woods" (for "Town or the Woods"), and the solver's long
+    turns of phrase cut ("..., which leads to", "no Walk enters the Lair")."""
+    step = _NAME_LIST.sub(_short_names, _AT_LIST.sub(_short_at, step))
+    for pattern, short in _PHRASES:
+        step = pattern.sub(short, step)
+    used = _USED.match(step)
+    if used and ("in " + used[2] == used[4] or _same_place(used[2], used[4])):
+        step = f"{used[1]}: turn {used[3]} took it and ended there."
+    return step
+
+
+def _same_place(name: str, at: str) -> bool:
+    """Return True when a place name ("the Sea") and an "at" phrase ("at Sea") agree."""
+    return name in NAME and at in AT and NAME[name] == AT[at]
+
+
+# --- the whole solution: keep the steps the answer needs ------------------------------------
+
+_CASE_HEAD = re.compile(r"^(?:After turn (\d+) he is .+|(Walk|Fly) from (.+?) leads to .+): if ")
+
+
+def _units(steps: list[str]) -> list[tuple[list[str], tuple, set]] | None:
+    """Return the top-level steps as units (steps, target, reads): a step alone, or a case
+    (its "Suppose" line, its steps cut by _slice, and the conclusion after it); None when
+    a step cannot be read."""
+    units: list[tuple[list[str], tuple, set]] = []
+    index = 0
+    while index < len(steps):
+        step = steps[index]
+        if step.startswith("Suppose "):
+            end = index + 1
+            while end < len(steps) and steps[end].startswith("    "):
+                end += 1
+            if end >= len(steps):
+                return None
+            chain = _slice(steps[index + 1 : end])
+            head = _CASE_HEAD.match(steps[end])
+            parsed = [_target_and_reads(line) for line in chain]
+            if not head or any(p is None for p in parsed):
+                return None
+            target = ("p", int(head[1])) if head[1] else ("a", head[2], NAME.get(head[3], -1))
+            reads = {target}
+            for line_target, line_reads in parsed:
+                reads |= line_reads | {line_target}
+            units.append(([step, *chain, steps[end]], target, reads))
+            index = end + 1
+            continue
+        parsed = _target_and_reads(step)
+        if parsed is None:
+            if step.startswith("Every arrow"):
+                units.append(([step], ("rule",), set()))
+                index += 1
+                continue
+            fact = _fact(step)
+            if fact is None:
+                return None
+            parsed = (("p", fact[1]), set())
+        units.append(([step], *parsed))
+        index += 1
+    return units
+
+
+def slice_solution(steps: list[str], wanted: set) -> list[str]:
+    """Return the top-level steps and cases the answer rests on: those that narrow the
+    `wanted` unknowns ( ("p", t) places, ("a", word, place) arrows ) and, in turn, what
+    those use. Steps this module cannot read leave `steps` whole."""
+    units = _units(steps)
+    if units is None:
+        return steps
+    pending = set(wanted)
+    keep = []
+    for unit_steps, target, reads in reversed(units):
+        if target == ("rule",) or target in pending:
+            keep.append(unit_steps)
+            pending |= reads
+    return [step for unit_steps in reversed(keep) for step in unit_steps]
+
+
+# --- runs of the same easy step ----------------------------------------------------------
+
+_FOLLOW = re.compile(
+    r"^After turn (\d+) he is (.+?): turn \1 is a (?:Walk|Fly) from .+?, which leads to (.+)\.$"
+)
+_TOOK = re.compile(
+    r"^((?:Walk|Fly) from .+?) leads to (.+?): turn (\d+) took it and ended there\.$"
+)
+
+
+def _follow(text: str) -> str | None:
+    """Return "after turn 8 in the Lair" for a step that only follows a known arrow."""
+    match = _FOLLOW.match(text)
+    if match and (match[2] == "in " + match[3] or _same_place(match[3], match[2])):
+        return f"{match[2]} after turn {match[1]}"
+    return None
+
+
+def _took(text: str) -> str | None:
+    """Return "Fly from Town to the Hills (turn 1)" for a step that reads an arrow off a turn."""
+    match = _TOOK.match(text)
+    return f"{match[1]} to {match[2]} (turn {match[3]})" if match else None
+
+
+def _merge_runs(steps: list[str]) -> list[str]:
+    """Merge runs of two or more steps at one depth that only follow known arrows, or only
+    read an arrow off a turn whose both ends are known, into one step each."""
+    out: list[str] = []
+    index = 0
+    while index < len(steps):
+        depth = len(steps[index]) - len(steps[index].lstrip(" "))
+        for short, lead in (
+            (_follow, "Following the arrows known, he is "),
+            (_took, "Arrows read off the turns: "),
+        ):
+            run = []
+            while index + len(run) < len(steps):
+                step = steps[index + len(run)]
+                if len(step) - len(step.lstrip(" ")) != depth or short(step.strip()) is None:
+                    break
+                run.append(short(step.strip()))
+            if len(run) >= 2:
+                out.append(" " * depth + lead + _join(run) + ".")
+                index += len(run)
+                break
+        else:
+            out.append(steps[index])
+            index += 1
+    return out
