@@ -5,12 +5,23 @@ import json
 import re
 from xml.etree import ElementTree
 
+import pypdf
 import pypdfium2
 import pytest
 
 from generator.games.fugitive import print as fugitive_print
 from generator.games.fugitive.cards import EVENTS, HIDEOUTS, PILES, DeckConfig, published
+from generator.games.fugitive.figures import reference_row
+from generator.games.fugitive.notepad import notepad_part, write_notepad
+from generator.games.fugitive.reference import reference_part, write_reference
 from generator.kit import KitRequest, KitWriter
+from generator.render.document import (
+    Blocks,
+    DoesNotFit,
+    TypeScale,
+    fit_parts,
+    write_document,
+)
 from generator.render.imposition import DUPLEX, impose
 from generator.render.pdf import Footer
 from generator.render.sheets import write_card_sheets
@@ -175,35 +186,94 @@ def test_card_set_holds_every_card_once_and_the_sheets_in_order():
 # --- pages ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_notepad_lists_every_number_from_1_to_41(book, paper):
-    svg = fugitive_print.notepad_svg(book.paper(paper))
-    assert svg_size_mm(svg) == pytest.approx(SIZES[paper])
-    boxes = _classed(svg, "number")
-    numbers = [int(t.text) for box in boxes for t in box.iter(f"{SVG}text")]
-    assert numbers == list(range(1, 42))
-    text = _all_text(svg)
-    for column in ("Sprint cards", "Could be", "Notes", "You named", "He drew"):
-        assert column in text
+def _pdf_pages(path) -> list[str]:
+    """Return the text of each page of a PDF, its whitespace made single spaces."""
+    return [" ".join(page.extract_text().split()) for page in pypdf.PdfReader(path).pages]
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory, book) -> dict[str, dict]:
+    """The notepad and the rules reference on both papers: {"notepad a4": {"pages": n,
+    "texts": [...], "path": ...}, ...}."""
+    out = tmp_path_factory.mktemp("pages")
+    written = {}
+    for name in SIZES:
+        for stem, write in (("notepad", write_notepad), ("rules", write_reference)):
+            target = out / f"{stem}-{name}.pdf"
+            count = write(target, book.paper(name), 5)
+            written[f"{stem} {name}"] = {
+                "pages": count, "texts": _pdf_pages(target), "path": target
+            }  # fmt: skip
+    return written
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_rules_reference_fits_one_page_with_the_key_facts(book, paper):
-    svg = fugitive_print.reference_svg(book.paper(paper))
-    assert svg_size_mm(svg) == pytest.approx(SIZES[paper])
-    text = _all_text(svg)
+def test_notepad_is_one_page_with_every_number_from_1_to_41(pages, paper):
+    notepad = pages[f"notepad {paper}"]
+    assert notepad["pages"] == len(notepad["texts"]) == 1
+    text = notepad["texts"][0]
+    words = text.split()
+    for number in range(1, 42):
+        assert str(number) in words, number
+    for column in ("Sprint cards", "Could be", "Notes", "You named", "He drew", "The trail",
+                   "Your guesses", "in your hand: never a Hideout", "Game ______"):  # fmt: skip
+        assert column in text, column
+    assert "Marshal's notepad · seed 5" in text and "page 1/1" in text
+
+
+def test_the_notepad_tables_fill_the_page_below_the_numbers(book, tmp_path):
+    """Its tables get as many lines as the page holds: more on the taller A4, never fewer
+    than a long game needs, and the page stays one page."""
+    lines = {}
+    for name in SIZES:
+        part = notepad_part(Blocks(), book.paper(name))
+        footer = Footer("Fugitive", "notepad", 1)
+        assert (
+            write_document(tmp_path / "n.pdf", book.paper(name), [part], footer, TypeScale()) == 1
+        )
+        lines[name] = part.story[-1].rows
+    assert 18 <= lines["letter"] < lines["a4"] <= 26
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_rules_reference_fits_one_page_with_the_key_facts(pages, paper):
+    rules = pages[f"rules {paper}"]
+    assert rules["pages"] == len(rules["texts"]) == 1
+    text = rules["texts"][0]
     for fact in ("43 Hideout cards", "0 to 42", "4–14, 15–28 and 29–41", "1, 2, 3 and 42",
                  "3 cards from the 4–14 pile and 2 from the 15–28 pile", "by 3 at most",
-                 "1 to 41", "29 or lower", "Manhunt", "Catch-up"):  # fmt: skip
+                 "1 to 41", "29 or lower", "Manhunt", "Catch-up", "Sprint cards stick out",
+                 "The row, as the Marshal sees it"):  # fmt: skip
         assert fact in text, fact
-    assert len(_classed(svg, "row-figure")) == 1
+    assert "(continued)" not in text
 
 
-def test_our_words_are_not_copied_from_the_rules_text(book, cards, copied_runs):
-    """No run of eight words from the seed rules appears on the reference or any card."""
-    ours = [fugitive_print.reference_svg(book.paper("a4")), *cards.values()]
-    for svg in ours:
-        assert not copied_runs("003_0229a84e315fd9bd.txt", _all_text(svg))
+def test_the_reference_row_is_a_figure_of_five_cards_with_their_sprint_cards():
+    svg = reference_row()
+    assert _classed(svg, "row-figure")
+    width, height = svg_size_mm(svg)
+    assert 70 < width < 90 and 20 < height < 30  # it fits a column of the reference
+    assert [t.strip() for t in _texts(svg) if t.strip()] == ["0", "6"]
+    assert len(_classed(svg, "feet")) == 1  # the found 6's face-up Sprint card
+
+
+def test_the_reference_is_set_as_large_as_one_page_allows(book):
+    """At 9 pt it fits Letter and A4; a size no page holds is refused, not squeezed."""
+    paper = book.paper("letter")
+    footer = Footer("Fugitive", "rules reference", 1)
+    parts = fit_parts(paper, lambda blocks: [reference_part(blocks)], footer, (9.0,), 1)
+    assert parts[0].columns == 2
+    with pytest.raises(DoesNotFit):
+        fit_parts(paper, lambda blocks: [reference_part(blocks)], footer, (14.0,), 1)
+
+
+def test_our_words_are_not_copied_from_the_rules_text(pages, cards, copied_runs):
+    """No run of eight words from the seed rules appears on the reference, the notepad or
+    any card."""
+    ours = {name: " ".join(page["texts"]) for name, page in pages.items()}
+    ours |= {name: _all_text(svg) for name, svg in cards.items()}
+    for name, text in ours.items():
+        assert not copied_runs("003_0229a84e315fd9bd.txt", text, name)
 
 
 # --- sheets and the kit ---------------------------------------------------------------------
@@ -256,11 +326,12 @@ def test_build_kit_writes_sheets_pages_and_svgs_for_both_papers(kit):
         assert paths[f"notepad-{name}.pdf"]["pages"] == 1
         assert paths[f"rules-{name}.pdf"]["pages"] == 1
         assert paths[f"puzzles-{name}.pdf"]["kind"] == "puzzle-book"  # the sample book
-        for stem in ("notepad", "rules"):
-            entry = paths[f"svg/{stem}-{name}.svg"]
-            assert (entry["width_mm"], entry["height_mm"]) == pytest.approx(SIZES[name])
+        assert paths[f"notepad-{name}.pdf"]["kind"] == "notepad"
+        assert paths[f"rules-{name}.pdf"]["kind"] == "reference-card"
     cards = [p for p, e in paths.items() if e["kind"] in ("card-front", "card-back")]
     assert len(cards) == 58
+    # The pages flow: only true components (cards and backs) are kept as SVGs.
+    assert sorted(p for p in paths if p.startswith("svg/")) == sorted(cards)
     assert all(paths[p]["width_mm"] == 63 and paths[p]["height_mm"] == 88 for p in cards)
     assert "svg/hideout-42.svg" in paths and "svg/back-deck.svg" in paths
     sample = json.loads((kit / "puzzles.json").read_text())
@@ -270,7 +341,8 @@ def test_build_kit_writes_sheets_pages_and_svgs_for_both_papers(kit):
 
 
 def test_every_kit_pdf_page_renders_at_its_paper_size(kit):
-    pdfs = sorted(kit.glob("*.pdf"))
+    guide = ("00-guide", "print-all")  # the kit's own pages, tested with the kit writer
+    pdfs = sorted(path for path in kit.glob("*.pdf") if not path.name.startswith(guide))
     assert len(pdfs) == 10
     for path in pdfs:
         size = SIZES["letter" if "letter" in path.name else "a4"]
