@@ -116,4 +116,4 @@ def map_sheet_part(
         story.append(blocks.para(note, "cell-head", align="right"))
     below = _footer_block(blocks, route_map)
     story += [MapDrawing(route_map, below), blocks.gap(GAP - 0.5), below]
-    return Part(Header(title, subtitle, FIELDS), story, "map")
+    return Part(Header(title, subtitle, FIELDS), story, "map" if route_map is None else "route map")
