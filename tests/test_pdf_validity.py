@@ -6,12 +6,15 @@ every --backs and --sheet on both papers, a tiled board, and both puzzle verbs. 
 new option or verb, add a run to RUNS (or to kit_runs, which follows `quarry kit --help`).
 """
 
+import math
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import numpy as np
 import pikepdf
+import pypdfium2
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -180,3 +183,59 @@ def test_the_resource_check_finds_an_undefined_graphics_state(tmp_path):
     pdf.add_blank_page()
     pdf.pages[0].Contents = pdf.make_stream(b"q /gRLs0 gs 0 0 10 10 re f Q")
     assert missing_resources(pdf) == ["page 1: /ExtGState /gRLs0 is not defined"]
+
+
+# --- the outer 5 mm ---------------------------------------------------------------------
+
+DPI = 100
+CLEAR_MM = 5.0
+# Pixels lying wholly inside the outer 5 mm (19 at 100 dpi: 4.83 mm).
+CLEAR_PIXELS = math.floor(CLEAR_MM * DPI / 25.4)
+
+
+def render(page, dpi: int = DPI) -> np.ndarray:
+    """Return a page rendered at `dpi` as an RGB array (rows from the top)."""
+    return np.asarray(page.render(scale=dpi / 72).to_pil().convert("RGB"))
+
+
+def ink_near_the_edges(path: Path) -> list[str]:
+    """Return, for each page of `path` with anything printed in the outer 5 mm, which
+    edges and how near the ink comes."""
+    problems = []
+    pdf = pypdfium2.PdfDocument(str(path))
+    for index in range(len(pdf)):
+        grey = render(pdf[index]).min(axis=2)
+        n = CLEAR_PIXELS
+        bands = {
+            "top": grey[:n, :],
+            "bottom": grey[::-1][:n, :],
+            "left": grey[:, :n].T,
+            "right": grey[:, ::-1][:, :n].T,
+        }
+        for edge, band in bands.items():
+            inked = np.where((band < 255).any(axis=1))[0]
+            if len(inked):
+                problems.append(f"page {index + 1}: ink {inked[0] * 25.4 / DPI:.1f} mm from {edge}")
+    pdf.close()
+    return problems
+
+
+def test_nothing_is_printed_in_the_outer_5_mm_of_any_page(kit_pdfs):
+    problems = []
+    for path in kit_pdfs:
+        problems += [f"{_pdf_id(path)} {line}" for line in ink_near_the_edges(path)]
+    assert problems == []
+
+
+def test_the_edge_check_sees_a_mark_4_mm_from_the_edge(tmp_path):
+    from generator.render.pdf import PdfDocument
+
+    path = tmp_path / "near.pdf"
+    doc = PdfDocument(path, title="edge", subject="test")
+    doc.begin_page(100, 100)
+    doc.line(50, 96, 50, 90)  # reaches to 4 mm from the top
+    doc.end_page()
+    doc.save()
+    (problem,) = ink_near_the_edges(path)
+    distance = float(problem.split()[3])  # "page 1: ink D mm from top"
+    assert problem.endswith("from top") and 3.7 <= distance <= 4.0

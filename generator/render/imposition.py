@@ -16,6 +16,9 @@ BACK_MODES = (DUPLEX, FOLD, FRONTS)
 
 Rect = tuple[float, float, float, float]  # x, y, width, height
 
+MARK_CLEAR = 0.2  # crop marks stop this far inside the margin, never touching it
+MIN_MARK = 1.0  # mm: a crop mark with less room than this is left out
+
 
 @dataclass(frozen=True)
 class Imposition:
@@ -108,10 +111,12 @@ class Imposition:
         return self.page.width / 2
 
     def crop_marks(self) -> list[tuple[float, float, float, float]]:
-        """Return crop-mark segments (x1, y1, x2, y2) outside the grid, on every trim line.
+        """Return crop-mark segments (x1, y1, x2, y2) outside the grid, on every trim line,
+        each from the end nearer the grid.
 
-        Each mark starts crop_mark_offset mm outside the grid and runs crop_mark_length mm
-        (less where the page edge or, in fold sheets, the fold gutter is nearer).
+        Each mark starts crop_mark_offset mm outside the grid and runs crop_mark_length mm,
+        less where the paper's margin (nothing is printed there) or, in fold sheets, the
+        fold gutter is nearer; a mark with less than MIN_MARK mm of room is left out.
         """
         s = self.sheet
         if not s.crop_marks:
@@ -121,25 +126,45 @@ class Imposition:
         bottom = self.top - self.grid_height
         right = self.left + self.grid_width
         near = s.crop_mark_offset
-        up = min(s.crop_mark_length, self.page.height - self.top - near)
-        down = min(s.crop_mark_length, bottom - near)
-        out_left = min(s.crop_mark_length, self.left - near)
+        edge = s.margin + MARK_CLEAR
+        up = min(s.crop_mark_length, self.page.height - edge - self.top - near)
+        down = min(s.crop_mark_length, bottom - near - edge)
+        out_left = min(s.crop_mark_length, self.left - near - edge)
         if self.mode == FOLD:
             out_right = min(s.crop_mark_length, self.fold_line() - right - near - 0.5)
         else:
-            out_right = min(s.crop_mark_length, self.page.width - right - near)
+            out_right = min(s.crop_mark_length, self.page.width - edge - right - near)
         marks = []
         for x in xs:
-            if up > 0:
+            if up >= MIN_MARK:
                 marks.append((x, self.top + near, x, self.top + near + up))
-            if down > 0:
+            if down >= MIN_MARK:
                 marks.append((x, bottom - near, x, bottom - near - down))
         for y in ys:
-            if out_left > 0:
+            if out_left >= MIN_MARK:
                 marks.append((self.left - near, y, self.left - near - out_left, y))
-            if out_right > 0:
+            if out_right >= MIN_MARK:
                 marks.append((right + near, y, right + near + out_right, y))
         return marks
+
+    def footer_side(self) -> str:
+        """Return where the footer line goes: "bottom", in the footer_band just inside the
+        bottom margin, or "left", read upwards inside the left margin, when the cards leave
+        too little room below them for the band and the crop marks (US Letter) and more
+        beside them."""
+        s = self.sheet
+        need = s.footer_band + (s.crop_mark_offset + MIN_MARK + MARK_CLEAR) * s.crop_marks
+        below = self.top - self.grid_height - s.margin
+        beside = self.left - s.margin
+        return "bottom" if below >= need or below >= beside else "left"
+
+    def footer_band(self) -> Rect:
+        """Return the band the footer line sits in (x, y, w, h), just inside the margin on
+        the footer_side."""
+        s = self.sheet
+        if self.footer_side() == "bottom":
+            return (s.margin, s.margin, self.page.width - 2 * s.margin, s.footer_band)
+        return (s.margin, s.margin, s.footer_band, self.page.height - 2 * s.margin)
 
     def _trim_xs(self, col: int) -> tuple[float, float]:
         x, _, w, _ = self.trim(col)

@@ -13,9 +13,19 @@ from reportlab.pdfbase.pdfdoc import PDFResourceDictionary
 from reportlab.pdfgen.canvas import Canvas
 
 from generator import __version__
-from generator.render.fonts import ensure_fonts
+from generator.render.fonts import ascent_descent, ensure_fonts, text_width
 from generator.render.svg import digest, svg_size_mm, to_drawing
 from generator.render.units import mm_to_pt, pt_to_mm
+
+# The outer band of the paper that nothing is printed in: most home printers cannot reach
+# it and clip what is there. layouts/sheets.toml keeps its margins to the same 5 mm.
+CLEAR_EDGE = 5.0
+
+
+def fit_size(text: str, size_pt: float, width_mm: float) -> float:
+    """Return `size_pt`, made smaller if `text` in Vera would be wider than `width_mm`."""
+    width = pt_to_mm(text_width(text, size_pt))
+    return size_pt if width <= width_mm else size_pt * width_mm / width
 
 
 @dataclass(frozen=True)
@@ -37,9 +47,10 @@ class Footer:
 
 @dataclass(frozen=True)
 class FooterBox:
-    """Where the footer text sits: from `left` to `right` mm, up to `top` mm."""
+    """The rectangle a footer line covers, in mm from the page's bottom-left corner."""
 
     left: float
+    bottom: float
     right: float
     top: float
 
@@ -150,26 +161,50 @@ class PdfDocument:
         c.restoreState()
 
     def text(
-        self, x: float, y: float, text: str, size_pt: float, align: str = "center", grey=0.3
+        self,
+        x: float,
+        y: float,
+        text: str,
+        size_pt: float,
+        align: str = "center",
+        grey=0.3,
+        upright: bool = False,
     ) -> None:
-        """Write one line of Vera text with its baseline at (x, y) mm."""
+        """Write one line of Vera text with its baseline at (x, y) mm.
+
+        With `upright` the line is turned a quarter circle anticlockwise: it reads from the
+        bottom of the page up, its baseline the vertical line through x.
+        """
         c = self.canvas
+        c.saveState()
+        c.translate(mm_to_pt(x), mm_to_pt(y))
+        if upright:
+            c.rotate(90)
         c.setFont("Vera", size_pt)
         c.setFillGray(grey)
         draw = {"left": c.drawString, "center": c.drawCentredString, "right": c.drawRightString}
-        draw[align](mm_to_pt(x), mm_to_pt(y), text)
-        c.setFillGray(0)
+        draw[align](0, 0, text)
+        c.restoreState()
 
     def footer(self, page_width: float, band: float, size_pt: float, text: str) -> FooterBox:
-        """Write the footer line centred in the bottom `band` mm of the page.
+        """Write the footer line centred across the page, in the bottom `band` mm but clear
+        of the outer CLEAR_EDGE mm that home printers cannot reach.
 
-        Returns the rectangle the text covers, so marks can keep clear of it.
+        The line's glyph box (ascent to descent) is centred between CLEAR_EDGE and `band`,
+        and never lower than CLEAR_EDGE + 0.2 mm; a line too long for the page between its
+        clear edges is set smaller. Returns the rectangle the text covers, so marks can keep
+        clear of it.
         """
-        baseline = band * 0.6
+        size_pt = fit_size(text, size_pt, page_width - 2 * CLEAR_EDGE - 2)
+        ascent, descent = (pt_to_mm(v) for v in ascent_descent(size_pt))
+        height = ascent - descent
+        bottom = max(CLEAR_EDGE + 0.2, CLEAR_EDGE + (band - CLEAR_EDGE - height) / 2)
+        baseline = bottom - descent
         self.text(page_width / 2, baseline, text, size_pt)
         width = pt_to_mm(pdfmetrics.stringWidth(text, "Vera", size_pt))
-        top = baseline + pt_to_mm(size_pt) * 0.8
-        return FooterBox(page_width / 2 - width / 2, page_width / 2 + width / 2, top)
+        return FooterBox(
+            page_width / 2 - width / 2, bottom, page_width / 2 + width / 2, bottom + height
+        )
 
     def save(self) -> None:
         """Write the file."""

@@ -3,8 +3,12 @@
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.render.imposition import DUPLEX, FOLD, Imposition
-from generator.render.pdf import Footer, FooterBox, PdfDocument
+from generator.render.fonts import ascent_descent, text_width
+from generator.render.imposition import DUPLEX, FOLD, MARK_CLEAR, MIN_MARK, Imposition
+from generator.render.pdf import Footer, FooterBox, PdfDocument, fit_size
+from generator.render.units import pt_to_mm
+
+FOLD_LABEL_PT = 6
 
 
 @dataclass(frozen=True)
@@ -46,9 +50,7 @@ def write_card_sheets(
                 doc.place(card.back, bx, by)
         if imp.mode == FOLD:
             _fold_line(doc, imp)
-        box = doc.footer(
-            imp.page.width, imp.sheet.footer_band, _pt(imp), footer.text(doc.pages + 1, pages)
-        )
+        box = _footer(doc, imp, footer.text(doc.pages + 1, pages))
         _crop_marks(doc, imp, box)
         doc.end_page()
         if imp.mode == DUPLEX:
@@ -59,12 +61,7 @@ def write_card_sheets(
                     x, y, _, _ = imp.back_cell(slot)
                     doc.place(card.back, x, y)
             back_footer = Footer(footer.title, f"{footer.component}, backs", footer.seed)
-            doc.footer(
-                imp.page.width,
-                imp.sheet.footer_band,
-                _pt(imp),
-                back_footer.text(doc.pages + 1, pages),
-            )
+            _footer(doc, imp, back_footer.text(doc.pages + 1, pages))
             doc.end_page()
     doc.save()
     return doc.pages
@@ -79,15 +76,56 @@ def _set_boxes(doc: PdfDocument, imp: Imposition, backs: bool) -> None:
         doc.set_boxes(imp.page_trim(backs=backs), imp.sheet.bleed)
 
 
+def _footer(doc: PdfDocument, imp: Imposition, text: str) -> FooterBox:
+    """Write the footer line centred in the imposition's footer band (along the bottom, or
+    read upwards along the left), and return the rectangle it covers."""
+    band_x, band_y, band_w, band_h = imp.footer_band()
+    upright = imp.footer_side() == "left"
+    across, along = (band_w, band_h) if upright else (band_h, band_w)
+    size = fit_size(text, _pt(imp), along - 2)
+    ascent, descent = (pt_to_mm(v) for v in ascent_descent(size))
+    height = ascent - descent
+    inset = max(MARK_CLEAR, (across - height) / 2)
+    width = pt_to_mm(text_width(text, size))
+    if upright:
+        middle = band_y + band_h / 2
+        doc.text(band_x + inset + ascent, middle, text, size, upright=True)
+        return FooterBox(
+            band_x + inset, middle - width / 2, band_x + inset + height, middle + width / 2
+        )
+    middle = band_x + band_w / 2
+    doc.text(middle, band_y + inset - descent, text, size)
+    return FooterBox(
+        middle - width / 2, band_y + inset, middle + width / 2, band_y + inset + height
+    )
+
+
 def _crop_marks(doc: PdfDocument, imp: Imposition, footer: FooterBox) -> None:
     """Draw the crop marks, stopping any that would run into the footer text."""
-    clear = footer.top + 0.5
     for x1, y1, x2, y2 in imp.crop_marks():
-        if x1 == x2 and footer.left - 0.5 <= x1 <= footer.right + 0.5 and min(y1, y2) < clear:
-            if max(y1, y2) <= clear:
-                continue
-            y2 = clear
-        doc.line(x1, y1, x2, y2)
+        end = _stop_before(footer, x1, y1, x2, y2, clearance=0.5)
+        if end is not None:
+            doc.line(x1, y1, *end)
+
+
+def _stop_before(box: FooterBox, x1, y1, x2, y2, clearance: float):
+    """Return where a mark from (x1, y1) towards (x2, y2) ends so that it stays
+    `clearance` mm from `box`: (x2, y2) when it misses the box, None when less than
+    MIN_MARK of it would be left."""
+    left, bottom = box.left - clearance, box.bottom - clearance
+    right, top = box.right + clearance, box.top + clearance
+    if x1 == x2:  # vertical mark
+        if not left <= x1 <= right or max(y1, y2) < bottom or min(y1, y2) > top:
+            return (x2, y2)
+        stop = bottom if y2 > y1 else top
+    else:
+        if not bottom <= y1 <= top or max(x1, x2) < left or min(x1, x2) > right:
+            return (x2, y2)
+        stop = left if x2 > x1 else right
+    start = y1 if x1 == x2 else x1
+    if abs(stop - start) < MIN_MARK or (stop - start) * ((y2 - y1) + (x2 - x1)) < 0:
+        return None
+    return (x1, stop) if x1 == x2 else (stop, y1)
 
 
 def _fold_line(doc: PdfDocument, imp: Imposition) -> None:
@@ -100,5 +138,8 @@ def _fold_line(doc: PdfDocument, imp: Imposition) -> None:
     bottom = imp.top - imp.grid_height
     doc.line(x, bottom, x, top, width_pt=0.4)
     c.restoreState()
-    # The label sits right of the fold, where no crop mark runs.
-    doc.text(x + 2, top + 2, "fold here, glue the halves back to back", 6, align="left")
+    # The label sits right of the fold, where no crop mark runs, clear of the top margin.
+    ascent, _ = ascent_descent(FOLD_LABEL_PT)
+    highest = imp.page.height - imp.sheet.margin - MARK_CLEAR - pt_to_mm(ascent)
+    label = "fold here, glue the halves back to back"
+    doc.text(x + 2, min(top + 2, highest), label, FOLD_LABEL_PT, align="left")

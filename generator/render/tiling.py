@@ -19,7 +19,7 @@ from pathlib import Path
 from generator.errors import QuarryError
 from generator.render.fonts import ascent_descent, text_width
 from generator.render.layouts import Paper, TilingLayout
-from generator.render.pdf import Footer, PdfDocument
+from generator.render.pdf import CLEAR_EDGE, Footer, PdfDocument
 from generator.render.svg import svg_size_mm
 from generator.render.units import fmt, mm_to_pt, pt_to_mm
 
@@ -214,7 +214,10 @@ def write_board_page(
     doc.place(svg_text, x, y)
     text = footer.text(1, 1)
     size = _fit_pt(text, LABEL_PT, page.width - 2 * margin)
-    doc.text(page.width / 2, y / 2 - pt_to_mm(size) * 0.3, text, size)
+    _, descent = ascent_descent(size)
+    # Half way down the margin below the board, but never in the printer's clear edge.
+    baseline = max(y / 2 - pt_to_mm(size) * 0.3, CLEAR_EDGE + 0.2 - pt_to_mm(descent))
+    doc.text(page.width / 2, baseline, text, size)
     doc.end_page()
     doc.save()
     return doc.pages

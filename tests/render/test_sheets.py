@@ -247,3 +247,45 @@ def test_fold_sheets_trim_and_bleed_boxes_cover_fronts_and_backs(tmp_path, book,
     b = mm_to_pt(imp.sheet.bleed)
     grown = [expected[0] - b, expected[1] - b, expected[2] + b, expected[3] + b]
     assert [float(v) for v in page.bleedbox] == pytest.approx(grown, abs=0.01)
+
+
+ALL_PAPERS = ["a4", "letter", "a3", "tabloid"]
+
+
+@pytest.mark.parametrize("paper", ALL_PAPERS)
+@pytest.mark.parametrize("sheet", ["default", "bleed", "spaced"])
+def test_crop_marks_stay_out_of_the_margin_printers_cannot_reach(book, paper, sheet):
+    layout = book.sheet(sheet)
+    for card in ("poker", "poker-in", "bridge", "mini"):
+        for mode in (DUPLEX, FOLD, FRONTS):
+            imp = impose(book.paper(paper), book.card(card), layout, mode)
+            marks = imp.crop_marks()
+            assert marks
+            for x1, y1, x2, y2 in marks:
+                for x, y in ((x1, y1), (x2, y2)):
+                    assert layout.margin < x < imp.page.width - layout.margin
+                    assert layout.margin < y < imp.page.height - layout.margin
+                assert abs(x2 - x1) + abs(y2 - y1) >= 1.0
+
+
+def test_the_footer_goes_below_the_cards_on_a4_and_beside_them_on_letter(book):
+    sides = {
+        paper: impose(book.paper(paper), book.card("poker"), book.sheet("default"), DUPLEX)
+        for paper in ("a4", "letter")
+    }
+    assert sides["a4"].footer_side() == "bottom"
+    assert sides["letter"].footer_side() == "left"
+    x, y, w, h = sides["letter"].footer_band()
+    assert (x, y, w) == (5, 5, book.sheet("default").footer_band)
+    assert x + w < sides["letter"].left - 1  # clear of the cards and their crop marks
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_footer_line_is_printed_inside_its_band_on_fronts_and_backs(tmp_path, book, paper):
+    target, pages, imp = _write(tmp_path, book, paper=paper, count=9)
+    x, y, w, h = imp.footer_band()
+    pdf = pypdfium2.PdfDocument(str(target))
+    for index in range(pages):
+        text = pdf[index].get_textpage()
+        inside = text.get_text_bounded(*(mm_to_pt(v) for v in (x, y, x + w, y + h)))
+        assert f"page {index + 1}/{pages}" in inside.replace("\r\n", "")
