@@ -6,6 +6,7 @@ import numpy as np
 import pypdf
 import pypdfium2
 import pytest
+from reportlab.platypus import Flowable, PageBreak
 
 from generator.render.document import (
     Blocks,
@@ -253,3 +254,25 @@ def test_a_continued_step_says_so_only_at_the_top_of_a_column(book, tmp_path):
     assert pages >= 2
     assert texts[0].count("Worked, continued") == 1  # the second column only
     assert texts[1].count("Worked, continued") == 2
+
+
+def test_page_numbers_are_true_while_the_pages_are_held(book, tmp_path):
+    """The footer canvas holds pages back until the end; getPageNumber() still counts 1, 2, 3."""
+    seen = []
+
+    class Mark(Flowable):
+        def wrap(self, avail_width, avail_height):
+            return 1, 1
+
+        def draw(self):
+            seen.append(self.canv.getPageNumber())
+
+    blocks = Blocks()
+    story = []
+    for _ in range(3):
+        story += [Mark(), *long_story(blocks, 2), PageBreak()]
+    parts = [Part(Header("Numbers"), story, "n")]
+    pages = write_document(
+        tmp_path / "n.pdf", book.paper("a4"), parts, Footer("G", "n", 1), TypeScale()
+    )
+    assert seen == [1, 2, 3] and pages == 3

@@ -153,7 +153,6 @@ def _footer_canvas(footer: Footer, components: list[str]):
         def showPage(self) -> None:  # noqa: N802 (reportlab's name)
             self._held.append(dict(self.__dict__))
             self._startPage()
-            self._pageNumber += 1  # getPageNumber() stays true while pages are held
 
         def save(self) -> None:
             total = len(self._held)
