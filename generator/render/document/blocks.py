@@ -143,12 +143,18 @@ class Blocks:
     ) -> list[Flowable]:
         """Return `head` and `body` as a story in which no item of `body` stands alone at
         the foot or the top of a column: the head stays with the first `first` items, and
-        the last `last` items stay together."""
+        the last `last` items stay together (each group grows by any item an item of it
+        keeps with, such as a supposition's first step)."""
         body = list(body)
-        if len(body) <= first + last:
+        # an item that keeps with its next one pulls that one into its group too
+        while first < len(body) and body[first - 1].getKeepWithNext():
+            first += 1
+        tail = len(body) - last
+        while tail > first and body[tail - 1].getKeepWithNext():
+            tail -= 1
+        if tail <= first:
             return [KeepTogether([*head, *body])]
-        rest = body[first:]
-        return [KeepTogether([*head, *body[:first]]), *rest[:-last], KeepTogether(rest[-last:])]
+        return [KeepTogether([*head, *body[:first]]), *body[first:tail], KeepTogether(body[tail:])]
 
     def gap(self, height: float) -> Spacer:
         """Return `height` mm of space."""

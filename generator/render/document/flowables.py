@@ -131,6 +131,7 @@ class Continued(Flowable):
     def __init__(self, flowable: Flowable, head: Paragraph, gap: float = 0.8) -> None:
         super().__init__()
         self.flowable, self.head, self.gap = flowable, head, mm_to_pt(gap)
+        self.keepWithNext = flowable.getKeepWithNext()
         self._head_h = 0.0
 
     def wrap(self, avail_width, avail_height):
@@ -144,10 +145,7 @@ class Continued(Flowable):
     def split(self, avail_width, avail_height):
         return []
 
-    def getKeepWithNext(self):  # noqa: N802 (reportlab's name)
-        return self.flowable.getKeepWithNext()
-
-    def getSpaceAfter(self):  # noqa: N802
+    def getSpaceAfter(self):  # noqa: N802 (reportlab's name)
         return self.flowable.getSpaceAfter()
 
     def draw(self):
