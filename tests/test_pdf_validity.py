@@ -239,3 +239,111 @@ def test_the_edge_check_sees_a_mark_4_mm_from_the_edge(tmp_path):
     (problem,) = ink_near_the_edges(path)
     distance = float(problem.split()[3])  # "page 1: ink D mm from top"
     assert problem.endswith("from top") and 3.7 <= distance <= 4.0
+
+
+# --- duplex drift -----------------------------------------------------------------------
+
+DRIFT_MM = 1.5
+
+
+def white(pixels: np.ndarray) -> np.ndarray:
+    """Where an RGB array is paper white (every channel above 240)."""
+    return pixels.min(axis=-1) > 240
+
+
+DRIFT_DPI = 200  # a 0.2 mm sliver is more than a pixel
+
+
+def white_after_drift(page, imp, pixels_per_mm: float = DRIFT_DPI / 25.4) -> list[str]:
+    """Return the cards of a backs page that would show white inside their trim if the back
+    landed up to DRIFT_MM off its front, in any direction: what the card's trim then shows
+    near its edge is what is printed up to DRIFT_MM outside it, so that ring must hold no
+    white. A back whose own edge is white (a light design) has nothing to show and is not
+    counted; neither is an empty slot."""
+    image = render(page, DRIFT_DPI)
+    height = image.shape[0]
+
+    def box(x, y, w, h):
+        top = round(height - (y + h) * pixels_per_mm)
+        left = round(x * pixels_per_mm)
+        return image[top : top + round(h * pixels_per_mm), left : left + round(w * pixels_per_mm)]
+
+    def ring(x, y, w, h, d):
+        """The four strips d mm wide just outside the rectangle (corners included)."""
+        return [
+            box(x - d, y - d, w + 2 * d, d),
+            box(x - d, y + h, w + 2 * d, d),
+            box(x - d, y, d, h),
+            box(x + w, y, d, h),
+        ]
+
+    found, dark = [], 0
+    for slot in range(imp.per_page):
+        x, y, w, h = imp.back_trim(slot)
+        inside = 0.4
+        own_edge = ring(x + inside, y + inside, w - 2 * inside, h - 2 * inside, inside)
+        if any(white(strip).any() for strip in own_edge):
+            continue
+        dark += 1
+        if any(white(strip).any() for strip in ring(x, y, w, h, DRIFT_MM)):
+            found.append(f"slot {slot}: white within {DRIFT_MM} mm outside its trim")
+    return found if dark else ["no dark-edged back on the page"]
+
+
+def _duplex_sheets(kit_pdfs, book):
+    """(path, imposition) of every duplex card sheet with dark backs among the kit PDFs:
+    the custom deck's duplex runs and Fugitive's cards and events."""
+    from generator.render.imposition import DUPLEX, impose
+
+    sheets = []
+    for path in kit_pdfs:
+        folder = path.parts[-3]
+        if folder.startswith("cards-") and "-duplex-" in folder and path.stem.startswith("cards-"):
+            _, paper, _, sheet = folder.split("-")
+            card = "poker"
+        elif folder == "kit" and path.parent.name == "fugitive" and "-" in path.stem:
+            stem, paper = path.stem.rsplit("-", 1)
+            if stem not in ("cards", "events"):
+                continue
+            card, sheet = "poker", "default"
+        else:
+            continue
+        imp = impose(book.paper(paper), book.card(card), book.sheet(sheet), DUPLEX)
+        sheets.append((path, imp))
+    return sheets
+
+
+def test_dark_backs_show_no_white_in_a_card_when_the_back_drifts_1_5_mm(kit_pdfs, book):
+    sheets = _duplex_sheets(kit_pdfs, book)
+    assert len(sheets) >= 10  # 3 sheet layouts x 2 papers of the deck, Fugitive's 4 files
+    problems = []
+    for path, imp in sheets:
+        pdf = pypdfium2.PdfDocument(str(path))
+        for index in range(1, len(pdf), 2):  # every second page holds backs
+            found = white_after_drift(pdf[index], imp)
+            problems += [f"{_pdf_id(path)} page {index + 1}: {line}" for line in found]
+        pdf.close()
+    assert problems == []
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("sheet", ["default", "spaced", "bleed"])
+def test_a_plain_dark_back_reaches_past_the_grid_on_every_sheet_layout(
+    tmp_path, book, paper, sheet
+):
+    from generator.render.imposition import DUPLEX, impose
+    from generator.render.pdf import Footer
+    from generator.render.sheets import CardFace, write_card_sheets
+
+    card, layout = book.card("poker"), book.sheet(sheet)
+    w, h = card.width + 2 * layout.bleed, card.height + 2 * layout.bleed
+    back = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{h}mm" '
+        f'viewBox="0 0 {w} {h}"><rect width="{w}" height="{h}" fill="#203040"/></svg>'
+    )
+    front = back.replace("#203040", "#ffffff")
+    imp = impose(book.paper(paper), card, layout, DUPLEX)
+    target = tmp_path / "dark.pdf"
+    write_card_sheets(target, [CardFace(front, back, "c")] * 7, imp, Footer("T", "cards", 1))
+    pdf = pypdfium2.PdfDocument(str(target))
+    assert white_after_drift(pdf[1], imp) == []

@@ -151,6 +151,34 @@ class PdfDocument:
         c.doForm(name)
         c.restoreState()
 
+    def place_reflected(
+        self,
+        svg_text: str,
+        x: float,
+        y: float,
+        clip: tuple[float, float, float, float],
+        across_x: float | None = None,
+        across_y: float | None = None,
+    ) -> None:
+        """Draw an SVG component placed at (x, y) mm, mirrored across the vertical line
+        x = `across_x` and/or the horizontal line y = `across_y`, only inside `clip`
+        (x, y, w, h in mm): artwork continued past an edge, as a mirror image of itself."""
+        name = self.form(svg_text)
+        c = self.canvas
+        c.saveState()
+        path = c.beginPath()
+        path.rect(*(mm_to_pt(v) for v in clip))
+        c.clipPath(path, stroke=0, fill=0)
+        if across_x is not None:
+            c.translate(2 * mm_to_pt(across_x), 0)
+            c.scale(-1, 1)
+        if across_y is not None:
+            c.translate(0, 2 * mm_to_pt(across_y))
+            c.scale(1, -1)
+        c.translate(mm_to_pt(x), mm_to_pt(y))
+        c.doForm(name)
+        c.restoreState()
+
     def line(self, x1: float, y1: float, x2: float, y2: float, width_pt: float = 0.25) -> None:
         """Draw a black line between two points in mm."""
         c = self.canvas

@@ -8,7 +8,7 @@ import pytest
 
 from generator.render.imposition import DUPLEX, FOLD, FRONTS, impose
 from generator.render.pdf import Footer
-from generator.render.sheets import CardFace, write_card_sheets
+from generator.render.sheets import BACK_REACH, CardFace, back_reach, write_card_sheets
 from generator.render.units import mm_to_pt
 
 SOLID = (
@@ -289,3 +289,40 @@ def test_the_footer_line_is_printed_inside_its_band_on_fronts_and_backs(tmp_path
         text = pdf[index].get_textpage()
         inside = text.get_text_bounded(*(mm_to_pt(v) for v in (x, y, x + w, y + h)))
         assert f"page {index + 1}/{pages}" in inside.replace("\r\n", "")
+
+
+@pytest.mark.parametrize("paper", ALL_PAPERS)
+@pytest.mark.parametrize("sheet", ["default", "spaced"])
+def test_backs_reach_past_the_grid_never_over_a_card_nor_into_the_margin(book, paper, sheet):
+    imp = impose(book.paper(paper), book.card("poker"), book.sheet(sheet), DUPLEX)
+    slots = list(range(imp.per_page))
+    strips = back_reach(imp, slots)
+    clips = [strip.placement[2] for strip in strips]
+    cells = [imp.back_cell(slot) for slot in slots]
+    margin = imp.sheet.margin
+    for cx, cy, cw, ch in clips:
+        assert cx >= margin and cy >= margin
+        assert cx + cw <= imp.page.width - margin and cy + ch <= imp.page.height - margin
+        for x, y, w, h in cells:  # a strip may touch a card, never overlap it
+            assert (
+                cx + cw <= x + 1e-9
+                or x + w <= cx + 1e-9
+                or cy + ch <= y + 1e-9
+                or y + h <= cy + 1e-9
+            )
+    left = min(cx for cx, _, _, _ in clips)
+    right = max(cx + cw for cx, _, cw, _ in clips)
+    grid_left = min(x for x, _, _, _ in cells)
+    grid_right = max(x + w for x, _, w, _ in cells)
+    # At least 2 mm (BACK_REACH where the margin leaves room) on both sides, and up and down.
+    assert 2 <= grid_left - left <= BACK_REACH + 1e-9
+    assert 2 <= right - grid_right <= BACK_REACH + 1e-9
+    bottom = min(cy for _, cy, _, _ in clips)
+    top = max(cy + ch for _, cy, _, ch in clips)
+    assert 2 <= min(y for _, y, _, _ in cells) - bottom <= BACK_REACH + 1e-9
+    assert 2 <= top - max(y + h for _, y, _, h in cells) <= BACK_REACH + 1e-9
+
+
+def test_backs_with_their_own_bleed_need_no_reach(book):
+    imp = impose(book.paper("a4"), book.card("poker"), book.sheet("bleed"), DUPLEX)
+    assert back_reach(imp, list(range(imp.per_page))) == []
