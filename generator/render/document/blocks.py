@@ -182,6 +182,27 @@ class Blocks:
         """Return a break to the next column unless `height` mm are left in this one."""
         return CondPageBreak(mm_to_pt(height))
 
+    def beside(
+        self, cells: Sequence[object], widths: Sequence[object], valign: str = "TOP"
+    ) -> Table:
+        """Return `cells` (flowables, or lists of them) side by side in one unruled row
+        without padding, column `widths` in points or as "40%" strings (None shares the
+        rest); `valign` is TOP, MIDDLE or BOTTOM."""
+        table = Table([list(cells)], colWidths=list(widths), hAlign="LEFT")
+        table.setStyle(
+            TableStyle(
+                [
+                    ("VALIGN", (0, 0), (-1, -1), valign),
+                    ("FONTNAME", (0, 0), (-1, -1), "Vera"),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                    ("TOPPADDING", (0, 0), (-1, -1), 0),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+                ]
+            )
+        )
+        return table
+
     def cell(self, text: object, style: str = "cell", **changes) -> Paragraph:
         """Return one table cell's text (plain), in a cell style."""
         return Paragraph(plain(text), self.scale.style(style, **changes))
@@ -222,6 +243,7 @@ class Blocks:
         commands = [
             *([("GRID", (0, 0), (-1, -1), 0.4, colour(grid))] if grid else []),
             ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("FONTNAME", (0, 0), (-1, -1), "Vera"),  # reportlab sets Helvetica on every cell
             ("LEFTPADDING", (0, 0), (-1, -1), 3),
             ("RIGHTPADDING", (0, 0), (-1, -1), 3),
             ("TOPPADDING", (0, 0), (-1, -1), 1.5),
