@@ -188,39 +188,20 @@ def _hand_note(table: dict) -> str:
     return " ".join(notes)
 
 
-def _plain_table(cells: list[list], widths: list, valign: str = "TOP") -> Table:
-    """Return an unruled table used only to place things side by side."""
-    table = Table(cells, colWidths=widths, hAlign="LEFT")
-    table.setStyle(
-        TableStyle(
-            [
-                ("VALIGN", (0, 0), (-1, -1), valign),
-                ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                ("TOPPADDING", (0, 0), (-1, -1), 0),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
-            ]
-        )
-    )
-    return table
-
-
 def table_flowables(blocks: Blocks, table: dict, width: float) -> list[Flowable]:
     """Return a table as the Marshal sees it, `width` mm wide: the row with a box under
     each face-down Hideout, her hand, and the turn-by-turn table."""
     inner = width - LABEL_W
     hand_w = inner - HAND_NOTE_W
-    hand = _plain_table(
+    hand = blocks.beside(
         [
-            [
-                Figure(hand_figure(table["marshal_hand"], hand_w), align="left"),
-                blocks.cell(_hand_note(table), "note"),
-            ]
+            Figure(hand_figure(table["marshal_hand"], hand_w), align="left"),
+            blocks.cell(_hand_note(table), "note"),
         ],
         [mm_to_pt(hand_w + 3), mm_to_pt(HAND_NOTE_W - 3)],
         valign="MIDDLE",
     )
-    blocks_table = _plain_table(
+    blocks_table = blocks.table(
         [
             [
                 _label(blocks, "The row", "left to right, as you see it"),
@@ -228,18 +209,20 @@ def table_flowables(blocks: Blocks, table: dict, width: float) -> list[Flowable]
             ],
             [_label(blocks, "Your answer"), Figure(answer_figure(table, inner), align="left")],
             [_label(blocks, "Your hand"), hand],
-        ],  # fmt: skip
-        [mm_to_pt(LABEL_W), mm_to_pt(inner)],
-    )
-    blocks_table.setStyle(
-        TableStyle(
-            [
-                ("TOPPADDING", (0, 0), (0, 0), mm_to_pt(4.2)),
-                ("TOPPADDING", (0, 1), (0, 1), mm_to_pt(2)),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), mm_to_pt(GAP / 2 - 0.2)),
-                ("VALIGN", (0, 2), (0, 2), "MIDDLE"),
-            ]
-        )
+        ],
+        [LABEL_W, inner],
+        header_rows=0,
+        grid=None,
+        extra=[
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 0),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+            ("TOPPADDING", (0, 0), (-1, -1), 0),
+            ("TOPPADDING", (0, 0), (0, 0), mm_to_pt(4.2)),
+            ("TOPPADDING", (0, 1), (0, 1), mm_to_pt(2)),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), mm_to_pt(GAP / 2 - 0.2)),
+            ("VALIGN", (0, 2), (0, 2), "MIDDLE"),
+        ],
     )
     return [blocks_table, blocks.gap(GAP), *turn_table(blocks, table, width)]
 
@@ -258,12 +241,10 @@ def puzzle_box(
     """Return puzzle `number` framed, `width` mm wide: its title line, the question, the
     table, `notes` mm of room to write (ruled from NOTES_MIN up) and the 1-41 strip."""
     inner = width - 2 * PAD
-    title = _plain_table(
+    title = blocks.beside(
         [
-            [
-                blocks.para(f"Puzzle {number}", "heading"),
-                blocks.cell(_tag(puzzle), "note", align="right"),
-            ]
+            blocks.para(f"Puzzle {number}", "heading"),
+            blocks.cell(_tag(puzzle), "note", align="right"),
         ],
         ["35%", "65%"],
         valign="MIDDLE",
@@ -278,8 +259,8 @@ def puzzle_box(
     ]
     if notes > 0:
         content.append(blocks.room(notes, lines=notes >= NOTES_MIN))
-    strip_head = _plain_table(
-        [[blocks.cell(STRIP_CAPTION, "note"), blocks.cell(STRIP_SPANS, "note", align="right")]],
+    strip_head = blocks.beside(
+        [blocks.cell(STRIP_CAPTION, "note"), blocks.cell(STRIP_SPANS, "note", align="right")],
         ["50%", "50%"],
     )
     content += [strip_head, blocks.gap(0.5), Figure(number_strip(inner), align="left")]
@@ -288,6 +269,7 @@ def puzzle_box(
         TableStyle(
             [
                 ("BOX", (0, 0), (-1, -1), 0.6, colour(GREY)),
+                ("FONTNAME", (0, 0), (-1, -1), "Vera"),  # not reportlab's Helvetica
                 ("ROUNDEDCORNERS", [mm_to_pt(2)] * 4),
                 ("LEFTPADDING", (0, 0), (-1, -1), mm_to_pt(PAD)),
                 ("RIGHTPADDING", (0, 0), (-1, -1), mm_to_pt(PAD)),
@@ -471,13 +453,11 @@ def instructions_part(blocks: Blocks, count: int, seed: int | None) -> Part:
         grid=None,
         extra=[("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0)],
     )
-    example = _plain_table(
-        [[table_flowables(blocks, EXAMPLE, FIGURE_W), notes]],
-        [mm_to_pt(FIGURE_W + 6), None],
+    example = blocks.beside(
+        [table_flowables(blocks, EXAMPLE, FIGURE_W), notes], [mm_to_pt(FIGURE_W + 6), None]
     )
-    columns = _plain_table(
-        [[_sections(blocks, LEFT), "", _sections(blocks, RIGHT)]],
-        ["48.1%", "3.8%", "48.1%"],
+    columns = blocks.beside(
+        [_sections(blocks, LEFT), [], _sections(blocks, RIGHT)], ["48.1%", "3.8%", "48.1%"]
     )
     story = [
         blocks.para(INTRO),

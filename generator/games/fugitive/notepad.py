@@ -6,7 +6,7 @@ turn. This module says what goes on the page; the document layer sets it on one 
 
 from pathlib import Path
 
-from reportlab.platypus import Flowable, Table, TableStyle
+from reportlab.platypus import Flowable, Table
 
 from generator.games.fugitive.cards import PILES
 from generator.games.fugitive.print import PILE_COLOURS, START_COLOUR
@@ -38,7 +38,6 @@ GUESS_COLUMNS = (("Turn", 0.16), ("He drew", 0.24), ("You named", 0.42), ("Hit",
 LABEL_W = 24.0  # mm: the label of a row of numbers
 BOX_MAX = 12.5  # mm: a number's box, at most
 ROW_H = 7.5  # mm: a line of the trail and guesses tables
-TABLE_GAP = 6.0  # mm between the two tables
 NUMBER_GREY = "#8a8a8a"
 
 
@@ -72,19 +71,8 @@ def _numbers(blocks: Blocks, width: float) -> list[Flowable]:
 def _heading_row(blocks: Blocks) -> Table:
     """Return "Numbers" at the left and the key to the marks at the right."""
     key = [blocks.lead(mark, meaning, "note") for mark, meaning in LEGEND]
-    table = Table(
-        [[blocks.para("Numbers", "heading"), *key]],
-        colWidths=["45%", "28%", "10%", "17%"],
-        hAlign="LEFT",
-    )
-    table.setStyle(
-        TableStyle(
-            [
-                ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
-                ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
-            ]
-        )
+    table = blocks.beside(
+        [blocks.para("Numbers", "heading"), *key], ["45%", "28%", "10%", "17%"], "BOTTOM"
     )
     return table
 
@@ -119,23 +107,13 @@ class _FillingTables(Flowable):
         def guesses(row: int, index: int) -> str:
             return str(row + 1) if index == 0 else ""
 
-        outer = Table(
-            [[log("The trail", TRAIL_COLUMNS, trail), log("Your guesses", GUESS_COLUMNS, guesses)]],
-            colWidths=["56%", "44%"],
-            hAlign="LEFT",
-        )
-        outer.setStyle(
-            TableStyle(
-                [
-                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                    ("RIGHTPADDING", (0, 0), (0, 0), mm_to_pt(TABLE_GAP / 2)),
-                    ("LEFTPADDING", (1, 0), (1, 0), mm_to_pt(TABLE_GAP / 2)),
-                    ("RIGHTPADDING", (1, 0), (1, 0), 0),
-                    ("TOPPADDING", (0, 0), (-1, -1), 0),
-                    ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
-                ]
-            )
+        outer = blocks.beside(
+            [
+                log("The trail", TRAIL_COLUMNS, trail),
+                [],
+                log("Your guesses", GUESS_COLUMNS, guesses),
+            ],
+            ["54%", "3.2%", "42.8%"],
         )
         return outer
 
@@ -162,7 +140,7 @@ def notepad_part(blocks: Blocks, paper: Paper) -> Part:
     width, _ = column_size(paper, header)
     story = [
         _heading_row(blocks),
-        blocks.gap(1),
+        blocks.gap(2),
         *_numbers(blocks, width),
         blocks.gap(2),
         _FillingTables(blocks),

@@ -1,4 +1,4 @@
-"""Fugitive's puzzle book: instructions, the puzzles drawn as the Marshal's table, the
+"""Fugitive's puzzle book: instructions, the puzzles laid out as the Marshal's table, the
 solutions at the back; `quarry puzzle fugitive`."""
 
 import json
@@ -13,7 +13,14 @@ import pytest
 
 from generator import cli
 from generator.games.fugitive import book as fugitive_book
+from generator.games.fugitive import book_solutions
 from generator.games.fugitive import print as fugitive_print
+from generator.games.fugitive.figures import (
+    answer_figure,
+    hand_figure,
+    number_strip,
+    row_figure,
+)
 from generator.games.fugitive.puzzles import (
     format_answer,
     generate_puzzles,
@@ -21,8 +28,7 @@ from generator.games.fugitive.puzzles import (
     table_lines,
 )
 from generator.kit import KitRequest, KitWriter
-from generator.render.svg import svg_size_mm
-from generator.render.units import pt_to_mm
+from generator.render.document import Continued, ShadedHeading
 
 SVG = "{http://www.w3.org/2000/svg}"
 SIZES = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -33,18 +39,17 @@ def _root(svg: str) -> ElementTree.Element:
     return ElementTree.fromstring(svg.encode("utf-8"))
 
 
-def _text(element: ElementTree.Element) -> str:
-    return " ".join(" ".join(t.text or "" for t in element.iter(f"{SVG}text")).split())
+def _classed(svg: str, name: str) -> list[ElementTree.Element]:
+    return [e for e in _root(svg).iter() if name in (e.get("class") or "").split()]
 
 
-def _by_id(svg: str, name: str) -> ElementTree.Element:
-    found = [e for e in _root(svg).iter() if e.get("id") == name]
-    assert len(found) == 1, name
-    return found[0]
+def _flat(text: str) -> str:
+    return " ".join(text.split())
 
 
-def _classed(element: ElementTree.Element, name: str) -> list[ElementTree.Element]:
-    return [e for e in element.iter() if name in (e.get("class") or "").split()]
+def _footer_component(text: str) -> str:
+    """Return the component a page's footer names ("Fugitive · puzzles 1-2 · seed 7 ...")."""
+    return re.search(r"Fugitive · (.+?) · seed", text)[1]
 
 
 @pytest.fixture(scope="module")
@@ -55,8 +60,20 @@ def puzzles() -> list[dict]:
 
 
 @pytest.fixture(scope="module")
-def books(puzzles, book) -> dict[str, list[tuple[str, str]]]:
-    return {name: fugitive_book.puzzle_book(book.paper(name), puzzles, 7) for name in SIZES}
+def books(puzzles, book, tmp_path_factory) -> dict[str, list[str]]:
+    """The book of the three puzzles on each paper, as the text of each page."""
+    out = tmp_path_factory.mktemp("books")
+    texts = {}
+    for name in SIZES:
+        target = out / f"book-{name}.pdf"
+        pages = fugitive_book.write_book(target, book.paper(name), puzzles, 7)
+        reader = pypdf.PdfReader(target)
+        assert pages == len(reader.pages)
+        for page in reader.pages:
+            size = (float(page.mediabox.width), float(page.mediabox.height))
+            assert size == pytest.approx(POINTS[name], abs=0.01)
+        texts[name] = [_flat(page.extract_text()) for page in reader.pages]
+    return texts
 
 
 def _stress_puzzle() -> dict:
@@ -91,43 +108,57 @@ def _stress_puzzle() -> dict:
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_the_book_is_instructions_then_two_puzzles_a_page_then_solutions(books, paper):
-    names = [name for name, _ in books[paper]]
+    names = [_footer_component(text) for text in books[paper]]
     assert names[:3] == ["puzzle instructions", "puzzles 1-2", "puzzle 3"]
     assert names[3:] and set(names[3:]) == {"solutions"}
     assert len(names) == 1 + math.ceil(3 / 2) + names.count("solutions")
+    for number, text in enumerate(books[paper], 1):
+        assert f"page {number}/{len(names)}" in text
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_every_page_is_the_papers_size(books, paper):
-    for name, svg in books[paper]:
-        assert svg_size_mm(svg) == pytest.approx(SIZES[paper]), name
-
-
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_each_puzzle_shows_its_id_question_table_and_an_answer_box_per_face_down_hideout(
-    books, puzzles, paper
-):
-    pages = dict(books[paper])
-    svgs = [pages["puzzles 1-2"], pages["puzzles 1-2"], pages["puzzle 3"]]
-    for number, (puzzle, svg) in enumerate(zip(puzzles, svgs, strict=True), 1):
-        group = _by_id(svg, f"puzzle-{number}")
-        text = _text(group)
+def test_each_puzzle_shows_its_id_question_hand_and_turn_by_turn_table(books, puzzles, paper):
+    pages = [books[paper][1], books[paper][1], books[paper][2]]
+    for number, (puzzle, text) in enumerate(zip(puzzles, pages, strict=True), 1):
         table = puzzle["table"]
         assert f"Puzzle {number}" in text and puzzle["id"] in text
         down = [p for p, card in enumerate(table["row"]) if "sprint_count" in card]
         assert f"What are the numbers of H{down[0]}" in text
-        boxes = _classed(group, "answer-box")
-        assert [box.get("id") for box in boxes] == [f"answer-H{p}" for p in down]
-        assert len(_classed(group, "row-card")) == len(table["row"])
-        assert len(_classed(group, "hand-card")) == len(table["marshal_hand"])
-        numbers = [_text(box) for box in _classed(group, "number")]
-        assert numbers == [str(n) for n in range(1, 42)]
+        for label in ("The row", "Your answer", "Your hand", "He drew from pile", "You guessed",
+                      "Cross off the numbers"):  # fmt: skip
+            assert label in text, label
         for guess in table["wrong_guesses"]:
             assert f"{guess['number']} miss" in text
-        for guess in table["right_guesses"]:  # a hit shows its numbers as a miss does
+        for guess in table["right_guesses"]:  # a hit shows what she named, as a miss does
             assert " ".join(map(str, guess["numbers"])) + " hit" in text
         for found in (card for card in table["row"][1:] if "number" in card):
             assert str(found["number"]) in text
+        assert f"The Fugitive holds {fugitive_book.his_hand(table)}" in text
+
+
+def test_the_figures_draw_every_card_an_answer_box_per_face_down_hideout_and_1_to_41(puzzles):
+    for puzzle in puzzles:
+        table = puzzle["table"]
+        down = [p for p, card in enumerate(table["row"]) if "sprint_count" in card]
+        boxes = _classed(answer_figure(table, 150), "answer-box")
+        assert [box.get("id") for box in boxes] == [f"answer-H{p}" for p in down]
+        assert len(_classed(row_figure(table, 150), "row-card")) == len(table["row"])
+        hand = hand_figure(table["marshal_hand"], 100)
+        assert len(_classed(hand, "hand-card")) == len(table["marshal_hand"])
+    numbers = [t.text for t in _classed(number_strip(180), "number")]
+    assert numbers == [str(n) for n in range(1, 42)]
+
+
+def test_the_answer_boxes_sit_under_their_cards():
+    """The answers figure and the row figure share one step, so each box is under its card."""
+    table = _stress_puzzle()["table"]
+    cards = _classed(row_figure(table, 150), "row-card")
+    boxes = {box.get("id"): box for box in _classed(answer_figure(table, 150), "answer-box")}
+    for p, card in enumerate(cards):
+        if f"answer-H{p}" in boxes:
+            card_x = float(next(e for e in card.iter(f"{SVG}rect")).get("x"))
+            box_x = float(next(e for e in boxes[f"answer-H{p}"].iter(f"{SVG}rect")).get("x"))
+            assert abs(card_x - box_x) < 0.5, p
 
 
 def test_the_fugitives_hand_count_agrees_with_the_puzzle_text(puzzles):
@@ -139,22 +170,29 @@ def test_the_fugitives_hand_count_agrees_with_the_puzzle_text(puzzles):
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_the_solutions_hold_every_answer_and_every_reasoning_step(books, puzzles, paper):
-    text = " ".join(_text(_root(svg)) for name, svg in books[paper] if name == "solutions")
+    text = " ".join(t for t in books[paper] if _footer_component(t) == "solutions")
     for number, puzzle in enumerate(puzzles, 1):
         answer = format_answer(table_facts(puzzle["table"]), puzzle["answer"])
         assert f"Answer: {answer}" in text
         assert text.count(answer) == 2  # in the list of all answers and under the puzzle
         assert f"Puzzle {number} · {puzzle['difficulty']} · {puzzle['id']}" in text
         for step in puzzle["reasoning"][:-1]:
-            assert " ".join(step.split()) in text, step
+            assert _flat(step) in text, step
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_no_text_is_set_below_five_and_a_half_points(books, paper):
-    for name, svg in books[paper]:
-        for group in _root(svg).iter(f"{SVG}g"):
-            if group.get("font-size"):
-                assert float(group.get("font-size")) >= pt_to_mm(5.5) - 1e-3, name
+def test_no_text_is_set_below_five_and_a_half_points(puzzles, book, tmp_path, paper):
+    target = tmp_path / "book.pdf"
+    fugitive_book.write_book(target, book.paper(paper), [*puzzles, _stress_puzzle()], 1)
+    sizes = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            sizes.append(size * abs(tm[3]) * abs(cm[3]))
+
+    for page in pypdf.PdfReader(target).pages:
+        page.extract_text(visitor_text=visit)
+    assert sizes and min(sizes) >= 5.5 - 0.05
 
 
 def test_the_example_on_the_instructions_page_is_a_legal_table():
@@ -162,30 +200,105 @@ def test_the_example_on_the_instructions_page_is_a_legal_table():
 
 
 def test_a_very_long_table_still_fits_and_gets_a_page_of_its_own(book):
-    pages = fugitive_book.puzzle_book(book.paper("letter"), [_stress_puzzle()] * 3, 1)
-    names = [name for name, _ in pages]
-    assert names[1:4] == ["puzzle 1", "puzzle 2", "puzzle 3"]
-    group = _by_id(dict(pages)["puzzle 1"], "puzzle-1")
-    assert len(_classed(group, "answer-box")) == 11
-    assert "Discarded face up: 9 (from his hand), 30 (from your hand)" in _text(group)
-    assert "The Fugitive holds 1 card: the 42." in _text(group)
-    solutions = _text(_root(pages[-1][1]))
-    assert "A step inside a supposition." in solutions and "Answer: none." not in solutions
+    parts = fugitive_book.book_parts(book.paper("letter"), [_stress_puzzle()] * 3, 1)
+    assert [part.component for part in parts[1:4]] == ["puzzle 1", "puzzle 2", "puzzle 3"]
+    table = _stress_puzzle()["table"]
+    assert len(_classed(answer_figure(table, 150), "answer-box")) == 11
+    assert "Discarded face up: 9 (from his hand), 30 (from your hand)." in (
+        fugitive_book._hand_note(table)
+    )
+    assert "The Fugitive holds 1 card: the 42." in fugitive_book._hand_note(table)
+    assert book_solutions.steps(_stress_puzzle()) == [
+        (0, "A first step."),
+        (1, "A step inside a supposition."),
+    ]
 
 
-def test_a_malformed_puzzle_is_refused_by_number(puzzles):
+def test_hard_puzzles_share_a_page_only_with_room_to_write(book):
+    """Two hard puzzles go on one page only when each keeps NOTES_MIN mm to write in."""
+    hard = dict(_stress_puzzle())
+    for name in SIZES:
+        paper = book.paper(name)
+        parts = fugitive_book.puzzle_parts(paper, [hard, hard])
+        assert [part.component for part in parts] == ["puzzle 1", "puzzle 2"]
+
+
+def test_a_malformed_puzzle_is_refused_by_number(puzzles, tmp_path):
     broken = dict(puzzles[1], answer=[1])
     with pytest.raises(ValueError, match="puzzle 2"):
-        fugitive_book.puzzle_book("a4", [puzzles[0], broken])
+        fugitive_book.write_book(tmp_path / "x.pdf", "a4", [puzzles[0], broken], 1)
     with pytest.raises(ValueError, match="at least one"):
-        fugitive_book.puzzle_book("a4", [])
+        fugitive_book.write_book(tmp_path / "x.pdf", "a4", [], 1)
+    assert not (tmp_path / "x.pdf").exists()
 
 
 def test_our_words_are_not_copied_from_the_rules_text(books, copied_runs):
     """No run of eight words from the seed rules appears on the instructions page."""
-    mine = _text(_root(books["a4"][0][1]))
+    mine = books["a4"][0]
     assert len(mine.split()) > 300
-    assert not copied_runs("003_0229a84e315fd9bd.txt", mine)
+    assert not copied_runs("003_0229a84e315fd9bd.txt", mine, "the puzzle instructions")
+
+
+# --- no step alone (widows) -------------------------------------------------------------------
+
+
+def _long_puzzles(puzzles: list[dict]) -> list[dict]:
+    """The quick puzzles with long worked solutions of varied steps (a supposition every
+    few), so the solutions break across many columns."""
+    out = []
+    for index, count in enumerate((23, 9, 31, 5, 17, 3, 27)):
+        reasoning = []
+        for step in range(count):
+            words = " ".join(["word"] * (6 + (step * 7 + index * 5) % 40))
+            depth = 1 if step % 5 in (2, 3) else 0
+            reasoning.append("    " * depth + f"P{index} S{step} {words}.")
+        puzzle = dict(puzzles[index % len(puzzles)], reasoning=[*reasoning, "Answer: x."])
+        out.append(puzzle)
+    return out
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_no_step_of_a_worked_solution_stands_alone_in_a_column(
+    puzzles, book, tmp_path, monkeypatch, paper
+):
+    """Record where each heading and each step lands (page, column) as the book is set:
+    a puzzle's heading is in the column of its first two steps, its last two steps share
+    a column, and no column holds a single step of a puzzle."""
+    placed = []
+    width = book.paper(paper).width
+
+    def recorder(kind, original):
+        def draw_on(self, canvas, x, y, _sW=0):  # noqa: N803 (reportlab's name)
+            column = 0 if x < 72 * width / 25.4 / 2 else 1
+            text = self.flowable.text if kind == "step" else self.paragraph.text
+            placed.append((kind, text, canvas.getPageNumber(), column))
+            return original(self, canvas, x, y, _sW)
+
+        return draw_on
+
+    monkeypatch.setattr(Continued, "drawOn", recorder("step", Continued.drawOn))
+    monkeypatch.setattr(ShadedHeading, "drawOn", recorder("heading", ShadedHeading.drawOn))
+    long = _long_puzzles(puzzles)
+    fugitive_book.write_book(tmp_path / "book.pdf", book.paper(paper), long, 1)
+    columns = {(page, column) for _, _, page, column in placed}
+    assert len(columns) >= 6  # the solutions really flow over several columns
+    for index, puzzle in enumerate(long):
+        number = index + 1
+        heading = [
+            (page, column)
+            for kind, text, page, column in placed
+            if kind == "heading" and text.startswith(f"Puzzle {number} ·")
+        ]
+        steps = [
+            (page, column)
+            for kind, text, page, column in placed
+            if kind == "step" and text.startswith(f"P{index} S")
+        ]
+        assert len(steps) == len(puzzle["reasoning"]) - 1 and len(heading) == 1
+        assert heading[0] == steps[0] == steps[1], number
+        assert steps[-1] == steps[-2], number
+        for where in set(steps):
+            assert steps.count(where) >= 2, (number, where)
 
 
 # --- the PDF --------------------------------------------------------------------------------
@@ -213,6 +326,7 @@ def test_the_puzzle_kit_holds_the_book_and_puzzles_json(kit, puzzles):
         assert size == pytest.approx(POINTS["letter"], abs=0.01)
     footer = reader.pages[1].extract_text()
     assert "Fugitive" in footer and "puzzles 1-2" in footer and "seed 3" in footer
+    assert "Puzzle 1" in footer and "Puzzle 2" in footer
 
 
 def test_the_same_seed_gives_a_byte_identical_book(kit, tmp_path, book, puzzles):
