@@ -214,13 +214,18 @@ def test_a_very_long_table_still_fits_and_gets_a_page_of_its_own(book):
     ]
 
 
-def test_hard_puzzles_share_a_page_only_with_room_to_write(book):
-    """Two hard puzzles go on one page only when each keeps NOTES_MIN mm to write in."""
-    hard = dict(_stress_puzzle())
-    for name in SIZES:
-        paper = book.paper(name)
-        parts = fugitive_book.puzzle_parts(paper, [hard, hard])
-        assert [part.component for part in parts] == ["puzzle 1", "puzzle 2"]
+def test_hard_puzzles_share_a_page_only_with_room_to_write(book, puzzles):
+    """On Letter two easy puzzles share a page with little room left; the same two marked
+    hard each get a page, to keep room to write; on the taller A4 there is room for both."""
+    easy = puzzles[:2]
+    hard = [dict(puzzle, difficulty="hard") for puzzle in easy]
+    letter, a4 = book.paper("letter"), book.paper("a4")
+    assert [part.component for part in fugitive_book.puzzle_parts(letter, easy)] == ["puzzles 1-2"]
+    assert [part.component for part in fugitive_book.puzzle_parts(letter, hard)] == [
+        "puzzle 1",
+        "puzzle 2",
+    ]
+    assert [part.component for part in fugitive_book.puzzle_parts(a4, hard)] == ["puzzles 1-2"]
 
 
 def test_a_malformed_puzzle_is_refused_by_number(puzzles, tmp_path):
