@@ -16,7 +16,8 @@ from generator.render.layouts import Paper
 from generator.render.pdf import Footer
 
 HARD_SIZES = (8.5, 8.0)  # body sizes a hard solution may take to fit its page (steps 7, 6.5 pt)
-STEP_INDENT = 4.0  # mm: a numbered step's text from its number, and a case's steps further
+STEP_SPACE = 0.12  # space after a step, a share of its type size: numbers set steps apart
+STEP_INDENT = 3.5  # mm: a numbered step's text from its number, and a case's steps further
 SUBTITLE = (
     "Answers in puzzle order, each with the reasoning that finds it. "
     "A list like Hills/Sea means one of those places: in the Hills or at Sea."
@@ -61,6 +62,7 @@ def _steps(blocks: Blocks, reasoning: list[str]) -> list[Flowable]:
     steps = blocks.steps((_step_parts(step) for step in reasoning), STEP_INDENT, "small")
     for paragraph, step in zip(steps, reasoning, strict=True):
         paragraph.keepWithNext = step.startswith("Suppose ") and step.endswith(":")
+        paragraph.style.spaceAfter = paragraph.style.fontSize * STEP_SPACE
     return steps
 
 
@@ -73,9 +75,12 @@ def _solution(blocks: Blocks, puzzle: dict, number: int) -> list[Flowable]:
     ]
     if puzzle["question"] == "arrows":
         route = RouteMap.from_json(_complete(puzzle["answer"]))
-        head.append(blocks.figure(mini_map_figure(route, radius=22.0, r=4.5, stretch=0.6)))
+        head.append(blocks.figure(mini_map_figure(route, radius=19.0, r=4.5, stretch=0.55)))
     head.append(blocks.gap(1))
-    return [*blocks.keep_ends(head, _steps(blocks, _reasoning(puzzle))), blocks.gap(4)]
+    reasoning = _reasoning(puzzle)
+    if puzzle["question"] == "arrows" and reasoning and reasoning[-1].startswith("Answer:"):
+        reasoning[-1] = "Answer: the arrows above."  # spelled out, they would repeat them
+    return [*blocks.keep_ends(head, _steps(blocks, reasoning)), blocks.gap(4)]
 
 
 def _hard_solution(blocks: Blocks, puzzle: dict, number: int, paper: Paper) -> list[Flowable]:

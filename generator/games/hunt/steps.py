@@ -15,6 +15,8 @@ Steps nested under a "Suppose ...:" start with four spaces, as deduction.py writ
 
 import re
 
+from generator.games.hunt.step_deps import slice_case, slice_solution
+
 AT = {"in Town": 0, "in the Hills": 1, "in the Woods": 2, "at Sea": 3, "in the Lair": 4}
 AT_WORDS = tuple(AT)
 NAME = {"Town": 0, "the Hills": 1, "the Woods": 2, "the Sea": 3, "the Lair": 4}
@@ -148,109 +150,15 @@ def group_steps(steps: list[str], wanted: set | None = None) -> list[str]:
     """Return the solver's `steps` grouped as a person takes them (see the module's
     docstring): the same conclusions, fewer and shorter steps. With `wanted` (the unknowns
     the answer reads, see slice_solution), steps nothing leads from to the answer go."""
-    if wanted is not None:
-        steps = slice_solution(steps, wanted)
+    steps = slice_solution(steps, wanted) if wanted is not None else slice_cases(steps)
     start = 1 if steps and steps[0].startswith("Every arrow") else 0
     end = start
     facts = []
     while end < len(steps) and (fact := _fact(steps[end])) is not None:
         facts.append(fact)
         end += 1
-    grouped = steps[:start] + _read_log(facts, steps[start:end]) + slice_cases(steps[end:])
+    grouped = steps[:start] + _read_log(facts, steps[start:end]) + steps[end:]
     return _merge_runs([shorten(step) for step in _merge_moves(grouped)])
-
-
-# --- cases: keep the steps the contradiction needs ------------------------------------------
-
-_WORDS = r"(Walk|Fly)"
-_READS = (
-    (re.compile(rf"^turn (\d+) is a {_WORDS}, and no \2 arrow from (.+?) can end .+$"), "back"),
-    (
-        re.compile(r"^turn (\d+) is a Walk, and the Dragon cannot Walk (?:out of|into) the Lair$"),
-        "log",
-    ),
-    (
-        re.compile(
-            rf"^turn (\d+) is a {_WORDS} from (.+?), and the \2 arrows from there "
-            r"lead nowhere else$"
-        ),
-        "from",
-    ),
-    (re.compile(rf"^turn (\d+) is a {_WORDS} from (.+?), and \2 from \3 leads to .+$"), "from"),
-    (re.compile(rf"^turn (\d+) went by {_WORDS} from (.+?) and ended .+$"), "went"),
-    (re.compile(r"^the Wizard showed \d+ arrows? from (.+?) to .+ on turn \d+$"), "wizard"),
-    (re.compile(r"^suppose so$"), "log"),
-)
-_TARGET_PLACE = re.compile(r"^(?:After|But after) turn (\d+) (?:he is|he could be nowhere)")
-_TARGET_ARROW = re.compile(rf"^(?:But )?{_WORDS} from (.+?) (?:leads to|could lead nowhere)")
-
-
-def _reads(reason: str) -> set | None:
-    """Return the unknowns a reason uses: ("p", t) places, ("a", word, place) arrows; None
-    when the reason is not one this module knows."""
-    for pattern, kind in _READS:
-        match = pattern.match(reason)
-        if not match:
-            continue
-        if kind == "log":
-            return set()
-        if kind == "wizard":
-            return {("a", word, NAME[match[1]]) for word in ("Walk", "Fly")}
-        t, word, group = int(match[1]), match[2], match[3]
-        arrows = {("a", word, NAME[name]) for name in _split(group) if name in NAME}
-        if kind == "back":
-            return {("p", t), *arrows}
-        if kind == "went":
-            return {("p", t - 1), ("p", t)}
-        return {("p", t - 1), *arrows}
-    return None
-
-
-def _target_and_reads(step: str) -> tuple[tuple, set] | None:
-    text = step.strip().rstrip(".")
-    head, sep, reason = text.partition(": ")
-    place, arrow = _TARGET_PLACE.match(head), _TARGET_ARROW.match(head)
-    if not sep or not (place or arrow):
-        return None
-    target = ("p", int(place[1])) if place else ("a", arrow[1], NAME.get(arrow[2], -1))
-    reads = _reads(reason)
-    return None if reads is None else (target, reads)
-
-
-def _slice(chain: list[str]) -> list[str]:
-    """Return the steps of a case the contradiction (its last step) rests on, in order:
-    each kept step's reason and the earlier narrowings of what it narrows. A case with a
-    step this module cannot read is returned whole."""
-    parsed = [_target_and_reads(step) for step in chain]
-    if not chain or any(p is None for p in parsed):
-        return chain
-    target, reads = parsed[-1]
-    pending = {target, *reads}
-    keep = [len(chain) - 1]
-    for index in range(len(chain) - 2, -1, -1):
-        target, reads = parsed[index]
-        if target in pending:
-            keep.append(index)
-            pending |= reads
-    return [chain[index] for index in sorted(keep)]
-
-
-def slice_cases(steps: list[str]) -> list[str]:
-    """Return `steps` with every case ("Suppose ...:" and its indented steps) cut to the
-    steps its contradiction needs."""
-    out: list[str] = []
-    index = 0
-    while index < len(steps):
-        out.append(steps[index])
-        index += 1
-        if not out[-1].startswith("Suppose "):
-            continue
-        end = index
-        while end < len(steps) and steps[end].startswith("    "):
-            end += 1
-        out += _slice(steps[index:end])
-        index = end
-    return out
 
 
 # --- short place lists -------------------------------------------------------------------
@@ -303,68 +211,6 @@ def _same_place(name: str, at: str) -> bool:
     return name in NAME and at in AT and NAME[name] == AT[at]
 
 
-# --- the whole solution: keep the steps the answer needs ------------------------------------
-
-_CASE_HEAD = re.compile(r"^(?:After turn (\d+) he is .+|(Walk|Fly) from (.+?) leads to .+): if ")
-
-
-def _units(steps: list[str]) -> list[tuple[list[str], tuple, set]] | None:
-    """Return the top-level steps as units (steps, target, reads): a step alone, or a case
-    (its "Suppose" line, its steps cut by _slice, and the conclusion after it); None when
-    a step cannot be read."""
-    units: list[tuple[list[str], tuple, set]] = []
-    index = 0
-    while index < len(steps):
-        step = steps[index]
-        if step.startswith("Suppose "):
-            end = index + 1
-            while end < len(steps) and steps[end].startswith("    "):
-                end += 1
-            if end >= len(steps):
-                return None
-            chain = _slice(steps[index + 1 : end])
-            head = _CASE_HEAD.match(steps[end])
-            parsed = [_target_and_reads(line) for line in chain]
-            if not head or any(p is None for p in parsed):
-                return None
-            target = ("p", int(head[1])) if head[1] else ("a", head[2], NAME.get(head[3], -1))
-            reads = {target}
-            for line_target, line_reads in parsed:
-                reads |= line_reads | {line_target}
-            units.append(([step, *chain, steps[end]], target, reads))
-            index = end + 1
-            continue
-        parsed = _target_and_reads(step)
-        if parsed is None:
-            if step.startswith("Every arrow"):
-                units.append(([step], ("rule",), set()))
-                index += 1
-                continue
-            fact = _fact(step)
-            if fact is None:
-                return None
-            parsed = (("p", fact[1]), set())
-        units.append(([step], *parsed))
-        index += 1
-    return units
-
-
-def slice_solution(steps: list[str], wanted: set) -> list[str]:
-    """Return the top-level steps and cases the answer rests on: those that narrow the
-    `wanted` unknowns ( ("p", t) places, ("a", word, place) arrows ) and, in turn, what
-    those use. Steps this module cannot read leave `steps` whole."""
-    units = _units(steps)
-    if units is None:
-        return steps
-    pending = set(wanted)
-    keep = []
-    for unit_steps, target, reads in reversed(units):
-        if target == ("rule",) or target in pending:
-            keep.append(unit_steps)
-            pending |= reads
-    return [step for unit_steps in reversed(keep) for step in unit_steps]
-
-
 # --- runs of the same easy step ----------------------------------------------------------
 
 _FOLLOW = re.compile(
@@ -413,4 +259,21 @@ def _merge_runs(steps: list[str]) -> list[str]:
         else:
             out.append(steps[index])
             index += 1
+    return out
+
+
+def slice_cases(steps: list[str]) -> list[str]:
+    """Return `steps` with every case ("Suppose ...:" and its indented steps) cut to the
+    steps its contradiction rests on (step_deps.slice_case)."""
+    out: list[str] = []
+    index = 0
+    while index < len(steps):
+        out.append(steps[index])
+        index += 1
+        if out[-1].startswith("Suppose "):
+            end = index
+            while end < len(steps) and steps[end].startswith("    "):
+                end += 1
+            out += slice_case(steps[index:end])
+            index = end
     return out

@@ -189,3 +189,72 @@ def test_malformed_logs_are_refused():
         P.log_facts([record])
     with pytest.raises(ValueError, match="numbered"):
         P.log_facts([dict(record, turn=2, move="fly")])
+
+
+# --- worked solutions as a person writes them (steps.py, step_deps.py) ---------------------
+
+
+def test_the_log_facts_are_read_in_one_step_a_kind():
+    from generator.games.hunt.steps import group_steps
+
+    steps = [
+        "After turn 1 he is in the Hills, in the Woods, at Sea or in the Lair: turn 2 does not "
+        "begin in Town.",
+        "After turn 3 he is in the Woods: the Knight met him searching the Woods on turn 3.",
+        "After turn 2 he is in the Hills, in the Woods, at Sea or in the Lair: turn 3 does not "
+        "begin in Town.",
+        "After turn 4 he is in the Hills, in the Woods, at Sea or in the Lair: turn 5 does not "
+        "begin in Town.",
+        "After turn 5 he is in Town, in the Hills, in the Woods or in the Lair: the Knight "
+        "searched the Sea on turn 5 in vain.",
+    ]
+    assert group_steps(steps) == [
+        "Turns 2, 3 and 5 do not begin in Town, so after turns 1, 2 and 4 he is not in Town.",
+        "Searches in vain: after turn 5 not at Sea.",
+        "The Knight met him after turn 3 in the Woods (he searched there).",
+    ]
+
+
+def test_a_case_keeps_only_the_steps_its_contradiction_rests_on():
+    from generator.games.hunt.step_deps import slice_case
+
+    chain = [
+        "    After turn 1 he is in the Hills or at Sea: turn 1 is a Walk from Town, and Walk "
+        "from Town leads to the Hills or the Sea.",
+        "    After turn 7 he is in the Woods: turn 7 is a Fly from the Lair, and Fly from the "
+        "Lair leads to the Woods.",
+        "    But after turn 1 he could be nowhere: turn 2 is a Fly, and no Fly arrow from the "
+        "Hills or the Sea can end in the Lair.",
+    ]
+    # the contradiction needs where he could be after turn 1 (step 1), not turn 7
+    assert slice_case(chain) == [chain[0], chain[2]]
+    unreadable = [chain[0], "    Something the module does not know.", chain[2]]
+    assert slice_case(unreadable) == unreadable  # left whole
+
+
+def test_lists_of_places_are_written_short():
+    from generator.games.hunt.steps import shorten
+
+    step = (
+        "After turn 4 he is in the Hills or at Sea: turn 4 is a Fly from Town, and Fly from "
+        "Town leads to Town, the Hills or the Sea."
+    )
+    assert shorten(step) == (
+        "After turn 4 he is in Hills/Sea: turn 4 is a Fly from Town, which leads to Town/Hills/Sea."
+    )
+
+
+def test_worked_solutions_are_shorter_and_keep_their_cases_whole():
+    for seed in (1, 2, 3):
+        p = P.generate_puzzle("hard", seed)
+        raw: list[str] = []
+        P.solve_at_level(p, 3, raw)
+        steps = P.worked_solution(p)
+        assert len(steps) < len(raw) and steps[-1].startswith("Answer:")
+        for index, step in enumerate(steps):
+            if step.startswith("Suppose "):
+                end = index + 1
+                while steps[end].startswith("    "):
+                    end += 1
+                assert end > index + 1 and steps[end - 1].strip().startswith("But ")
+                assert steps[end].startswith("So ")
