@@ -17,8 +17,6 @@ from generator.render.units import fmt
 
 INK = "#1f1f1f"
 GREY = "#5c5c5c"
-FAINT = "#a0a0a0"
-SHADE = "#e8e8e8"
 OVERTIME = "#dcdcdc"  # the overtime turns' rows (16 and 17) in the logs
 FLY_INK = "#a8322a"
 WALK_INK = INK
