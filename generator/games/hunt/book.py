@@ -224,8 +224,10 @@ def _puzzle_block(blocks: Blocks, puzzle: dict, number: int, width: float) -> li
         blocks.gap(1),
         *_answer_space(blocks, puzzle),
     ]
-    notes = max(NOTES_MIN, _height_mm(side, SIDE) - _height_mm([log], log_w) - 9)
-    left = [log, blocks.gap(3), blocks.para("Notes", "note"), blocks.room(notes, notes)]
+    left: list[Flowable] = [log]
+    if puzzle.get("difficulty") != "hard":  # a hard puzzle has the rest of its page instead
+        notes = max(NOTES_MIN, _height_mm(side, SIDE) - _height_mm([log], log_w) - 9)
+        left += [blocks.gap(3), blocks.para("Notes", "note"), blocks.room(notes, notes)]
     body = Table(
         [[left, side]],
         colWidths=[mm_to_pt(log_w + 5), mm_to_pt(SIDE)],
