@@ -48,6 +48,7 @@ _W = r"(Walk|Fly)"
 _HEAD_PLACE = re.compile(
     r"^(?:After turn (\d+) he is (.+)|But after turn (\d+) he could be nowhere)$"
 )
+_WIZARD_CLASH = re.compile(r"^But (the Wizard showed \d+ arrows? from .+ on turn \d+)$")
 _HEAD_ARROW = re.compile(
     rf"^(?:{_W} from (.+?) leads to (.+)|But {_W} from (.+?) could lead nowhere)$"
 )
@@ -117,7 +118,13 @@ def _reason(reason: str, new: frozenset) -> tuple[frozenset | None, frozenset] |
 
 def read_step(text: str) -> Step | None:
     """Return a solver step read (see Step), or None when it is not one this module knows."""
-    head, sep, reason = text.strip().rstrip(".").partition(": ")
+    text = text.strip().rstrip(".")
+    text = re.sub(r"^(But )?[Aa]t the start ", lambda m: f"{m[1] or ''}After turn 0 ", text)
+    text = text.replace("But After turn 0", "But after turn 0")
+    if clash := _WIZARD_CLASH.match(text):  # the Wizard's count cannot hold: no unknown
+        read = _reason(clash[1], frozenset())
+        return None if read is None else Step(("wizard",), frozenset(), None, read[1])
+    head, sep, reason = text.partition(": ")
     if not sep:
         return None
     if match := _HEAD_PLACE.match(head):
