@@ -39,7 +39,7 @@ from generator.games.fugitive.cards import (
     pile_of,
     published,
 )
-from generator.kit import KitRequest
+from generator.kit import KitRequest, card_steps
 from generator.render.layouts import CardFormat, LayoutBook, Paper
 from generator.render.sheets import CardFace
 from generator.render.svg import svg_size_mm
@@ -390,6 +390,7 @@ def build_kit(request: KitRequest) -> None:
 
     writer, seed = request.writer, request.seed
     card, sheet = request.book.card(CARD_FORMAT), request.sheet_layout()
+    writer.describe(TITLE, GUIDE_ABOUT, card_steps(request.back_mode, sheet.bleed > 0))
     cards = card_set(published(), bleed=sheet.bleed, card=card, ink=request.ink)
     for slug, kind, svg in cards.svgs:
         writer.write_text(f"svg/{slug}.svg", svg, kind)
@@ -412,6 +413,33 @@ def build_kit(request: KitRequest) -> None:
             pdf = f"{stem}-{paper.name}.pdf"
             writer.add(pdf, kind, pages=write(writer.path(pdf), paper, seed))
         write_puzzle_book(writer, paper, puzzles, seed)
+        _list_for_guide(writer, paper, request.back_mode)
+
+
+GUIDE_ABOUT = (
+    "Two players: the Fugitive lays a trail of hidden Hideouts toward card 42, the Marshal "
+    "names numbers to turn them up first."
+)
+
+
+def _list_for_guide(writer, paper: Paper, back_mode: str) -> None:
+    """List the kit's PDFs on `paper` for its guide page and print-all file."""
+    two_sided = back_mode == "duplex"
+    name = paper.name
+    writer.to_print(paper, f"cards-{name}.pdf", "43 Hideouts and the 2 role cards", 1, two_sided)
+    writer.to_print(
+        paper,
+        f"events-{name}.pdf",
+        "10 Events and 6 Placeholders",
+        1,
+        two_sided,
+        "Only for the variants with events",
+    )
+    writer.to_print(paper, f"rules-{name}.pdf", "The rules on one page", 2, note="One a player")
+    writer.to_print(
+        paper, f"notepad-{name}.pdf", "The Marshal's notepad", 2, note="One a game; print more"
+    )
+    writer.to_print(paper, f"puzzles-{name}.pdf", "A sample book of puzzles to play alone")
 
 
 def build_deck_kit(request: KitRequest, report) -> None:
@@ -440,6 +468,19 @@ def build_deck_kit(request: KitRequest, report) -> None:
             writer.path(pdf), faces, imposition, Footer(TITLE, component, seed)
         )
         writer.add(pdf, "card-sheets", pages=pages)
+    writer.describe(
+        f"{TITLE}: a designed deck",
+        "The deck the designer ranked best: its Hideouts with their designed footprints"
+        + (" and the events it has in play." if cards.variants else "."),
+        [
+            *card_steps(DUPLEX, sheet.bleed > 0),
+            "deck.json plays this deck in simulations: quarry simulate fugitive --deck "
+            "deck.json; report.json ranks every candidate the designer tried.",
+        ],
+    )
+    for stem, _, _ in sheets:
+        what = "43 Hideouts and the 2 role cards" if stem == "cards" else "The events in play"
+        writer.to_print(paper, f"{stem}-{paper.name}.pdf", what, 1, two_sided=True)
 
 
 # --- puzzle books ---------------------------------------------------------------------------

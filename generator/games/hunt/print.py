@@ -167,3 +167,12 @@ def build_routes_kit(request: KitRequest, report) -> None:
         request.writer.path(pdf), route_map, request.paper, request.seed, report.loops
     )
     request.writer.add(pdf, "map-sheet", pages=pages)
+    request.writer.describe(
+        f"{TITLE}: a designed route map",
+        "The route map the generator ranked best, drawn on the Dragon's map sheet.",
+        [
+            "The Dragon keeps this sheet hidden and follows its arrows for the whole hunt.",
+            "routes.json ranks every candidate map with its measured score interval.",
+        ],
+    )
+    request.writer.to_print(request.paper, pdf, "The best route map, drawn in")
