@@ -32,7 +32,12 @@ def kits(tmp_path_factory) -> dict[str, Path]:
     quarry("cards", "examples/custom-deck.toml", "--out", out)
     quarry("tile", "examples/sample-board.svg", "--out", out)
     quarry("puzzle", "hunt", "--count", "2", "--out", out)
-    folders = ("hunt", "fugitive", "expedition-supplies", "sample-board", "hunt-puzzles")
+    for design in ("routes", "deck"):
+        quarry("generate", design, "--candidates", "2", "--games", "20", "--out", out)
+    folders = (
+        *("hunt", "fugitive", "expedition-supplies", "sample-board", "hunt-puzzles"),
+        *("hunt-routes", "fugitive-deck"),
+    )
     return {name: out / name for name in folders}
 
 
@@ -52,7 +57,11 @@ def guide_rows(folder: Path) -> dict[str, tuple[int, bool]]:
 
 
 @pytest.mark.parametrize(
-    "name", ["hunt", "fugitive", "expedition-supplies", "sample-board", "hunt-puzzles"]
+    "name",
+    [
+        *("hunt", "fugitive", "expedition-supplies", "sample-board", "hunt-puzzles"),
+        *("hunt-routes", "fugitive-deck"),
+    ],
 )
 def test_every_kit_starts_with_its_guide_and_has_a_print_all(kits, name):
     files = {entry["path"]: entry for entry in manifest(kits[name])["files"]}
@@ -76,7 +85,10 @@ def printed_pdfs(folder: Path) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("name", ["hunt", "fugitive", "expedition-supplies", "sample-board"])
+@pytest.mark.parametrize(
+    "name",
+    ["hunt", "fugitive", "expedition-supplies", "sample-board", "fugitive-deck", "hunt-routes"],
+)
 def test_the_guide_lists_every_pdf_to_print(kits, name):
     text = pypdf.PdfReader(kits[name] / "00-guide-a4.pdf").pages[0].extract_text()
     wanted = printed_pdfs(kits[name])
