@@ -374,3 +374,8 @@ def test_every_hard_solution_of_seeds_1_to_30_fits_one_page(tmp_path, book):
         last = " ".join(entry["reasoning"][-2].split())  # the last step before the answer
         assert first[:40] in texts[page] and last[:40] in texts[page]
         assert "Answer: " in texts[page]
+
+
+def test_the_puzzle_book_is_not_copied_from_the_rules_text(small_book, copied_runs):
+    for number, text in enumerate(small_book[1], 1):
+        assert not copied_runs(RULES, text, f"puzzle book page {number}")
