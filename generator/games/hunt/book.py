@@ -172,6 +172,7 @@ def _answer_space(blocks: Blocks, puzzle: dict) -> list[Flowable]:
         ticks.setStyle(
             TableStyle(
                 [
+                    ("FONTNAME", (0, 0), (-1, -1), "Vera"),
                     ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                     ("LEFTPADDING", (0, 0), (-1, -1), 0),
                     ("RIGHTPADDING", (0, 0), (-1, -1), 1),
@@ -208,6 +209,7 @@ def _puzzle_block(blocks: Blocks, puzzle: dict, number: int, width: float) -> li
     title.setStyle(
         TableStyle(
             [
+                ("FONTNAME", (0, 0), (-1, -1), "Vera"),
                 ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
                 ("LEFTPADDING", (0, 0), (-1, -1), 0),
                 ("RIGHTPADDING", (0, 0), (-1, -1), 0),
@@ -236,6 +238,7 @@ def _puzzle_block(blocks: Blocks, puzzle: dict, number: int, width: float) -> li
     body.setStyle(
         TableStyle(
             [
+                ("FONTNAME", (0, 0), (-1, -1), "Vera"),
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
                 ("LEFTPADDING", (0, 0), (-1, -1), 0),
                 ("RIGHTPADDING", (0, 0), (0, 0), mm_to_pt(5)),
@@ -324,7 +327,13 @@ def _instructions_part(blocks: Blocks, title: str, count: int, seed: int | None)
         hAlign="LEFT",
     )
     row.setStyle(
-        TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LEFTPADDING", (0, 0), (-1, -1), 0)])
+        TableStyle(
+            [
+                ("FONTNAME", (0, 0), (-1, -1), "Vera"),
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+            ]
+        )
     )
     story.append(
         blocks.keep(blocks.heading("The five places, with an example of each kind of arrow"), row)

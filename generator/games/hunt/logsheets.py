@@ -108,6 +108,7 @@ def _notes(blocks: Blocks) -> list[Flowable]:
     swatch.setStyle(
         TableStyle(
             [
+                ("FONTNAME", (0, 0), (-1, -1), "Vera"),
                 ("BACKGROUND", (0, 0), (0, 0), colour(OVERTIME)),
                 ("BOX", (0, 0), (0, 0), 0.3, colour(INK)),
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -133,6 +134,7 @@ def _ticks(blocks: Blocks, labels: list[str]) -> Table:
     row.setStyle(
         TableStyle(
             [
+                ("FONTNAME", (0, 0), (-1, -1), "Vera"),
                 ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                 ("LEFTPADDING", (0, 0), (-1, -1), 0),
                 ("RIGHTPADDING", (0, 0), (-1, -1), mm_to_pt(1.5)),
@@ -159,6 +161,7 @@ def _score(blocks: Blocks) -> list[Flowable]:
     box.setStyle(
         TableStyle(
             [
+                ("FONTNAME", (0, 0), (-1, -1), "Vera"),
                 ("GRID", (1, 0), (1, -1), 0.4, colour(INK)),
                 ("BOX", (1, -1), (1, -1), 1.0, colour(INK)),
                 ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
@@ -186,6 +189,7 @@ def _extras(blocks: Blocks, left: list[Flowable]) -> Table:
     table.setStyle(
         TableStyle(
             [
+                ("FONTNAME", (0, 0), (-1, -1), "Vera"),
                 ("BOX", (0, 0), (0, 0), 0.4, colour(GREY)),
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
                 ("LEFTPADDING", (0, 0), (0, 0), mm_to_pt(2.5)),

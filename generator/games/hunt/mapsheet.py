@@ -86,6 +86,7 @@ def _footer_block(blocks: Blocks, route_map: RouteMap | None) -> Table:
     table.setStyle(
         TableStyle(
             [
+                ("FONTNAME", (0, 0), (-1, -1), "Vera"),
                 ("LINEABOVE", (0, 0), (-1, 0), 0.4, colour(GREY)),
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
                 ("LEFTPADDING", (0, 0), (0, 0), 0),

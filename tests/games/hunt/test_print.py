@@ -379,3 +379,18 @@ def test_every_hard_solution_of_seeds_1_to_30_fits_one_page(tmp_path, book):
 def test_the_puzzle_book_is_not_copied_from_the_rules_text(small_book, copied_runs):
     for number, text in enumerate(small_book[1], 1):
         assert not copied_runs(RULES, text, f"puzzle book page {number}")
+
+
+def _page_fonts(path) -> set[str]:
+    fonts = set()
+    for page in pypdf.PdfReader(path).pages:
+        for font in page["/Resources"].get("/Font", {}).values():
+            fonts.add(str(font.get_object()["/BaseFont"]))
+    return fonts
+
+
+def test_every_page_names_only_vera(kit):
+    """Tables set Helvetica in every cell unless told otherwise: an unembedded font."""
+    for name in ("hunt-a4.pdf", "hunt-letter.pdf", "puzzles-a4.pdf", "puzzles-letter.pdf"):
+        fonts = _page_fonts(kit / name)
+        assert fonts and all("Vera" in font for font in fonts), (name, fonts)
