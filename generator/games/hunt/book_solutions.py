@@ -58,10 +58,9 @@ def _step_parts(step: str) -> tuple[int, str]:
 
 def _steps(blocks: Blocks, reasoning: list[str]) -> list[Flowable]:
     """Return the steps as paragraphs (top-level ones numbered, a case's dashed and
-    indented); a "Suppose ...:" line keeps with its first step."""
+    indented; the layer keeps a "Suppose ...:" line with its first step), set close."""
     steps = blocks.steps((_step_parts(step) for step in reasoning), STEP_INDENT, "small")
-    for paragraph, step in zip(steps, reasoning, strict=True):
-        paragraph.keepWithNext = step.startswith("Suppose ") and step.endswith(":")
+    for paragraph in steps:
         paragraph.style.spaceAfter = paragraph.style.fontSize * STEP_SPACE
     return steps
 
