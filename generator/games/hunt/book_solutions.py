@@ -79,7 +79,10 @@ def _solution(blocks: Blocks, puzzle: dict, number: int) -> list[Flowable]:
     reasoning = _reasoning(puzzle)
     if puzzle["question"] == "arrows" and reasoning and reasoning[-1].startswith("Answer:"):
         reasoning[-1] = "Answer: the arrows above."  # spelled out, they would repeat them
-    return [*blocks.keep_ends(head, _steps(blocks, reasoning)), blocks.gap(4)]
+    steps = _steps(blocks, reasoning)
+    more = f"Puzzle {number}, continued"  # said above a step that starts a column
+    steps = steps[:1] + [blocks.continued(step, more) for step in steps[1:]]
+    return [*blocks.keep_ends(head, steps), blocks.gap(4)]
 
 
 def _hard_solution(blocks: Blocks, puzzle: dict, number: int, paper: Paper) -> list[Flowable]:
