@@ -294,7 +294,7 @@ def test_no_step_of_a_solution_stands_alone_at_a_page_foot(tmp_path, book):
     texts = page_texts(target)
     assert any("Solutions (continued)" in text for text in texts)
     # a solution running into a new column says so at its top
-    assert any(re.search(r"Puzzle \d+, continued P\d+ step", text) for text in texts)
+    assert any(re.search(r"Puzzle \d+, continued \d+\. P\d+ step", text) for text in texts)
     for number, puzzle in enumerate(puzzles, 1):
         last = len(puzzle["reasoning"])
 
