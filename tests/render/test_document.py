@@ -276,3 +276,15 @@ def test_page_numbers_are_true_while_the_pages_are_held(book, tmp_path):
         tmp_path / "n.pdf", book.paper("a4"), parts, Footer("G", "n", 1), TypeScale()
     )
     assert seen == [1, 2, 3] and pages == 3
+
+
+def test_a_document_can_be_written_to_a_file_object(book, tmp_path, monkeypatch):
+    import io
+
+    monkeypatch.chdir(tmp_path)
+    blocks = Blocks()
+    buffer = io.BytesIO()
+    parts = [Part(Header("In memory"), [blocks.para("held")], "m")]
+    assert write_document(buffer, book.paper("a4"), parts, Footer("G", "m", 1), TypeScale()) == 1
+    assert buffer.getvalue().startswith(b"%PDF")
+    assert list(tmp_path.iterdir()) == []  # nothing written beside it

@@ -217,8 +217,9 @@ def _build(target, paper: Paper, parts: Sequence[Part], footer: Footer, scale: T
 def write_document(
     target: Path, paper: Paper, parts: Sequence[Part], footer: Footer, scale: TypeScale
 ) -> int:
-    """Set `parts` on `paper` into the PDF `target`; return its page count."""
-    return _build(str(target), paper, parts, footer, scale)
+    """Set `parts` on `paper` into the PDF `target` (a path, or a binary file object);
+    return its page count."""
+    return _build(target if hasattr(target, "write") else str(target), paper, parts, footer, scale)
 
 
 def fit_parts(
