@@ -7,10 +7,16 @@ import svgwrite
 from svgwrite.container import Group
 
 from generator.games.hunt.drawing import FLY_INK, GREY, INK, WALK_INK, _line, _rect, _text
+from generator.games.hunt.map_layout import (
+    MINI_LABEL_H,
+    NAMES,
+    ArrowShape,
+    MapLayout,
+    map_layout,
+    route_map_geometry,
+)
 from generator.games.hunt.maps import LOCATIONS, NO_ARROW, RouteMap
 from generator.render.units import fmt
-
-NAMES = tuple(name.capitalize() for name in LOCATIONS)  # Town, Hills, Woods, Sea, Lair
 
 
 def _place_name(value) -> str:
@@ -109,7 +115,6 @@ ART = (_art_town, _art_hills, _art_woods, _art_sea, _art_lair)
 
 
 MINI_LABEL_PT = 6.5
-MINI_LABEL_H = 3.4  # mm under a small badge for its name
 
 
 def _landmark(
@@ -153,44 +158,63 @@ def _landmark(
 
 
 SIN54, COS18 = math.sin(math.radians(54)), math.cos(math.radians(18))
-
-
-def _positions(cx: float, cy: float, radius: float, stretch: float = 1.0):
-    """Return the five landmark centres on a pentagon around (cx, cy), Town at the top,
-    its height scaled by `stretch`."""
-    angles = (-90, -18, 198, 54, 126)  # Town, Hills, Woods, Sea, Lair: clockwise T H S L W
-    return [
-        (
-            cx + radius * math.cos(math.radians(a)),
-            cy + radius * stretch * math.sin(math.radians(a)),
-        )
-        for a in angles
-    ]
+BIG_BADGE = 19.0  # mm: the radius of a landmark on the map sheet
+ARROW_ROOM = 13.0  # mm round the pentagon of the map sheet for outward bends and loops
+BIG_LABEL_PT = 12.0
+MINI_SCALE = 1 / 12  # a small map's strokes and heads: its badge radius times this,
+MINI_SCALE_MIN = 0.45  # and never under this (heads 1.35 mm long, lines 0.27 mm wide)
 
 
 def _pentagon_height(radius: float, r: float, stretch: float = 1.0) -> float:
     return radius * stretch * (1 + SIN54) + 2 * r
 
 
+def sheet_layout(width: float, height: float) -> MapLayout:
+    """Return the layout of the map sheet's drawing in a `width` x `height` mm frame: the
+    pentagon as large as fits, badges of BIG_BADGE mm with their names inside."""
+    r, pad = BIG_BADGE, ARROW_ROOM
+    radius = min((width - 2 * pad - 2 * r) / (2 * COS18), 68.0)
+    tall = (height - 2 * pad - 2 * r) / (1 + SIN54)
+    stretch = max(0.8, min(1.3, tall / radius))
+    used = _pentagon_height(radius, r, stretch)
+    cx, cy = width / 2, (height - used) / 2 + r + radius * stretch
+    return map_layout(cx, cy, radius, r, stretch, BIG_LABEL_PT, below=False, scale=1.0)
+
+
+def mini_layout(cx: float, top: float, radius: float, r: float, stretch: float) -> MapLayout:
+    """Return the layout of a small map below `top`, centred on x = cx: a pentagon of
+    `radius` mm squashed to `stretch` of its height, badges of radius r, names under them."""
+    cy = top + r + radius * stretch
+    scale = max(r * MINI_SCALE, MINI_SCALE_MIN)
+    return map_layout(cx, cy, radius, r, stretch, MINI_LABEL_PT, below=True, scale=scale)
+
+
+def draw_map(parent, layout: MapLayout, route_map: RouteMap | None = None) -> None:
+    """Draw the five landmarks of `layout` and, when given, `route_map`'s arrows (under the
+    badges, in a <g id="arrows">) into `parent`."""
+    if route_map is not None:
+        arrows = Group(id="arrows")
+        _draw_arrows(arrows, route_map, layout)
+        parent.add(arrows)
+    label_pt = MINI_LABEL_PT if layout.below else BIG_LABEL_PT
+    for place, (x, y) in enumerate(layout.centres):
+        _landmark(parent, place, x, y, layout.r, label_pt, below=layout.below)
+
+
 # --- arrows ---------------------------------------------------------------------------------
-
-
-def _unit(dx: float, dy: float) -> tuple[float, float]:
-    length = math.hypot(dx, dy) or 1.0
-    return dx / length, dy / length
 
 
 def _head(group, tip, direction, length, colour) -> None:
     ux, uy = direction
     bx, by = tip[0] - ux * length, tip[1] - uy * length
     half = length * 0.42
-    _poly(
-        group,
-        [tip, (bx - uy * half, by + ux * half), (bx + uy * half, by - ux * half)],
-        colour,
-        stroke=colour,
-        width=0.1,
+    _triangle(
+        group, (tip, (bx - uy * half, by + ux * half), (bx + uy * half, by - ux * half)), colour
     )
+
+
+def _triangle(group, points, colour) -> None:
+    _poly(group, list(points), colour, stroke=colour, width=0.1)
 
 
 def _stroke(kind: str, scale: float) -> dict:
@@ -204,50 +228,24 @@ def _stroke(kind: str, scale: float) -> dict:
     return style
 
 
-def _arrow(
-    parent, source: int, target: int, kind: str, points, centre, r: float, scale: float
-) -> None:
-    """Draw one arrow of a route map as <g class="arrow KIND"> (a loop is a small circle)."""
+def _arrow(parent, shape: ArrowShape, scale: float) -> None:
+    """Draw one arrow of a route map as <g class="arrow KIND"> (class "loop" too for a loop)."""
+    kind = shape.kind
     colour = FLY_INK if kind == "fly" else WALK_INK
-    group = Group(class_=f"arrow {kind}" + (" loop" if source == target else ""))
-    group["id"] = f"arrow-{kind}-{LOCATIONS[source]}"
-    head = 3.0 * scale
-    sx, sy = points[source]
-    if source == target:
-        ox, oy = _unit(sx - centre[0], sy - centre[1])
-        turn = math.radians(-32 if kind == "walk" else 32)
-        ux = ox * math.cos(turn) - oy * math.sin(turn)
-        uy = ox * math.sin(turn) + oy * math.cos(turn)
-        loop = 5.5 * scale
-        lx, ly = sx + ux * (r + loop * 0.55), sy + uy * (r + loop * 0.55)
-        group.add(svgwrite.shapes.Circle((lx, ly), loop, **_stroke(kind, scale)))
-        angle = math.atan2(uy, ux)
-        tip = (lx + loop * math.cos(angle), ly + loop * math.sin(angle))
-        _head(group, tip, (-math.sin(angle), math.cos(angle)), head * 0.8, colour)
-        parent.add(group)
-        return
-    tx, ty = points[target]
-    dx, dy = _unit(tx - sx, ty - sy)
-    bend = (11 if kind == "walk" else 25) * scale
-    mx, my = (sx + tx) / 2, (sy + ty) / 2
-    cx, cy = mx - dy * bend, my + dx * bend  # to the right of travel: A>B and B>A part ways
-    gap = r + 1.2 * scale
-    ax, ay = _unit(cx - sx, cy - sy)
-    start = (sx + ax * gap, sy + ay * gap)
-    bx, by = _unit(cx - tx, cy - ty)
-    tip = (tx + bx * gap, ty + by * gap)
-    direction = _unit(tip[0] - cx, tip[1] - cy)
-    end = (tip[0] - direction[0] * head * 0.7, tip[1] - direction[1] * head * 0.7)
-    d = f"M {fmt(start[0])} {fmt(start[1])} Q {fmt(cx)} {fmt(cy)} {fmt(end[0])} {fmt(end[1])}"
+    group = Group(class_=f"arrow {kind}" + (" loop" if shape.source == shape.target else ""))
+    group["id"] = f"arrow-{kind}-{LOCATIONS[shape.source]}"
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = shape.curve
+    d = f"M {fmt(x0)} {fmt(y0)} C {fmt(x1)} {fmt(y1)} {fmt(x2)} {fmt(y2)} {fmt(x3)} {fmt(y3)}"
     group.add(svgwrite.path.Path(d=d, **_stroke(kind, scale)))
-    _head(group, tip, direction, head, colour)
+    _triangle(group, shape.head, colour)
     parent.add(group)
 
 
-def _draw_arrows(parent, route_map: RouteMap, points, centre, r: float, scale: float) -> None:
-    for source, target, kind in route_map.arrows():
-        if target != NO_ARROW:
-            _arrow(parent, source, target, kind, points, centre, r, scale)
+def _draw_arrows(parent, route_map: RouteMap, layout: MapLayout) -> None:
+    """Draw the map's arrows (those that lead somewhere) as route_map_geometry shapes them."""
+    arrows = [(s, t, k) for s, t, k in route_map.arrows() if t != NO_ARROW]
+    for shape in route_map_geometry(arrows, layout):
+        _arrow(parent, shape, layout.scale)
 
 
 def _mini_map(
@@ -261,12 +259,7 @@ def _mini_map(
 ) -> None:
     """A small copy of the five landmarks below `top`, centred on x = cx (and a map's
     arrows, if given)."""
-    cy = top + r + radius * stretch
-    points = _positions(cx, cy, radius, stretch)
-    if route_map is not None:
-        _draw_arrows(parent, route_map, points, (cx, cy), r, scale=r / 14)
-    for place, (x, y) in enumerate(points):
-        _landmark(parent, place, x, y, r, MINI_LABEL_PT, below=True)
+    draw_map(parent, mini_layout(cx, top, radius, r, stretch), route_map)
 
 
 def _mini_map_size(radius: float, r: float, stretch: float = 1.0) -> tuple[float, float]:

@@ -2,46 +2,26 @@
 printed pages place with the document layer. The drawing itself is art.py's; this module
 only frames it: the map drawing, small maps, the Walk/Fly legend, a row of small badges."""
 
-from svgwrite.container import Group
-
 from generator.games.hunt.art import (
-    COS18,
     MINI_LABEL_PT,
-    SIN54,
-    _draw_arrows,
     _landmark,
     _legend_sample,
     _mini_map,
     _mini_map_size,
-    _pentagon_height,
-    _positions,
+    draw_map,
+    sheet_layout,
 )
 from generator.games.hunt.drawing import FLY_INK, _finish, _text
 from generator.games.hunt.maps import RouteMap
 from generator.render.svg import new_document
-
-BIG_BADGE = 19.0  # mm: the radius of a landmark on the map sheet
-ARROW_ROOM = 13.0  # mm around the pentagon for outward bends and loops
 
 
 def map_figure(width: float, height: float, route_map: RouteMap | None = None) -> str:
     """Return the map sheet's drawing, `width` x `height` mm: the five landmarks on a
     pentagon as large as fits, with `route_map`'s nine arrows when given (each a
     <g class="arrow ...">), for the Dragon to draw on when not."""
-    r, pad = BIG_BADGE, ARROW_ROOM
-    radius = min((width - 2 * pad - 2 * r) / (2 * COS18), 68.0)
-    tall = (height - 2 * pad - 2 * r) / (1 + SIN54)
-    stretch = max(0.8, min(1.3, tall / radius))
-    used = _pentagon_height(radius, r, stretch)
-    cx, cy = width / 2, (height - used) / 2 + r + radius * stretch
-    points = _positions(cx, cy, radius, stretch)
     dwg = new_document(width, height)
-    if route_map is not None:
-        arrows = Group(id="arrows")
-        _draw_arrows(arrows, route_map, points, (cx, cy), r, scale=1.0)
-        dwg.add(arrows)
-    for place, (x, y) in enumerate(points):
-        _landmark(dwg, place, x, y, r, 12)
+    draw_map(dwg, sheet_layout(width, height), route_map)
     return _finish(dwg)
 
 
