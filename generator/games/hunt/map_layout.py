@@ -5,14 +5,17 @@ measured clockwise on the page from the +x axis); art.py draws what this module 
 How an arrow is laid out, so that the drawing reads cleanly on every legal map:
 
 - Every arrow starts and ends on a ring just outside its badges (the *ends*). An end wants
-  to sit facing the other place, a little to the right of travel, so that A>B and B>A part
-  ways and Walk runs inside Fly; a loop's ends sit on the outer side of its badge.
-- The ends at one place are spread round its ring (end_angles): a head keeps at least
-  SPACING head lengths from every other end there, and no end faces a name set under its
-  badge. The spread depends only on the arrows at that place.
-- The arrow is a cubic curve leaving its tail and entering its head square to the ring
-  (arrow_shape); of a few handle lengths it takes the first whose path stays clear of every
-  badge and every name. The shape depends only on the arrow and its two end angles.
+  to sit facing the other place, a little to the right of travel (_bow: more, or on the
+  other side, where the straight way is blocked), so that A>B and B>A part ways and Walk
+  runs inside Fly; a loop's ends sit on the outer side of its badge.
+- The ends at one place are set on whole degrees round its ring (end_angles), in the
+  order they want and moved as little as they can be: a head keeps SPACING head lengths
+  from every other end there, and no end faces a name (free_slots: its own under a small
+  badge, or a neighbour's close by). This depends only on the arrows at that place.
+- The arrow is a cubic curve from its tail to its head (arrow_shape); of a short list of
+  handle lengths and directions (square to the rings first) it takes the first whose path
+  and head stay clear of every badge and every name. The shape depends only on the arrow
+  and its two end angles, which is what lets a test check every legal map.
 """
 
 import math
@@ -354,10 +357,9 @@ def _bezier(curve, t: float) -> Point:
     return (a * x0 + b * x1 + c * x2 + d * x3, a * y0 + b * y1 + c * y2 + d * y3)
 
 
-def _on_ring(layout: MapLayout, place: int, angle: float, out: float = 0.0) -> Point:
+def _on_ring(layout: MapLayout, place: int, angle: float) -> Point:
     x, y = layout.centres[place]
-    reach = layout.ring + out
-    return (x + reach * math.cos(angle), y + reach * math.sin(angle))
+    return (x + layout.ring * math.cos(angle), y + layout.ring * math.sin(angle))
 
 
 def blocked_by(layout: MapLayout, point: Point, margin: float = 0.0) -> int | None:
