@@ -395,3 +395,18 @@ def test_a_plain_dark_back_reaches_past_the_grid_on_every_sheet_layout(
     write_card_sheets(target, [CardFace(front, back, "c")] * 7, imp, Footer("T", "cards", 1))
     pdf = pypdfium2.PdfDocument(str(target))
     assert white_after_drift(pdf[1], imp) == []
+
+
+def test_every_font_in_every_pdf_is_embedded_vera(kit_pdfs):
+    fonts = set()
+    for path in kit_pdfs:
+        with pikepdf.open(path) as pdf:
+            for obj in pdf.objects:
+                if isinstance(obj, pikepdf.Dictionary) and obj.get("/Type") == "/Font":
+                    if obj.get("/Subtype") == "/Type0":
+                        continue  # its descendant font is checked
+                    descriptor = obj.get("/FontDescriptor")
+                    embedded = descriptor is not None and "/FontFile2" in descriptor
+                    fonts.add((str(obj.get("/BaseFont")), embedded))
+    assert fonts
+    assert all(embedded and "Vera" in name for name, embedded in fonts), fonts
