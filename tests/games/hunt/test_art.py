@@ -200,3 +200,52 @@ def test_heads_stay_readable() -> None:
     (a clear head and a line that prints on a home printer)."""
     for layout in LAYOUTS.values():
         assert layout.head >= 1.35 - 1e-9 and 0.6 * layout.scale >= 0.27 - 1e-9
+
+
+ARROWS_PUZZLE = {
+    "id": "hunt-hard-2",
+    "difficulty": "hard",
+    "loops": False,
+    "question": "arrows",
+    "log": [
+        {"turn": t, "aide": "none", "town": t == 1, "move": "walk" if t % 2 else "fly",
+         "search": ["hills"], "encounter": False}
+        for t in range(1, 6)
+    ],
+    "answer": {"walk": {"town": "hills", "hills": "sea"}, "fly": {"sea": "lair"}},
+}  # fmt: skip
+
+
+def test_the_pages_draw_their_maps_at_the_sizes_checked_here(monkeypatch, tmp_path) -> None:
+    """Every map with arrows that the sheets, the route sheet, the reference card and the
+    puzzle book draw has a size this file checks, on A4 and on Letter."""
+    from generator.games.hunt import figures
+    from generator.games.hunt import print as hunt_print
+    from generator.games.hunt.book import write_puzzle_book
+    from generator.games.hunt.maps import RouteMap
+    from generator.render.layouts import LayoutBook
+
+    sheets, minis = [], []
+    real_sheet, real_mini = figures.sheet_layout, figures._mini_map
+
+    def sheet(width, height):
+        sheets.append((width, height))
+        return real_sheet(width, height)
+
+    def mini(parent, cx, top, radius, r, route_map=None, stretch=1.0):
+        if route_map is not None:
+            minis.append((radius, r, stretch))
+        return real_mini(parent, cx, top, radius, r, route_map, stretch)
+
+    monkeypatch.setattr(figures, "sheet_layout", sheet)
+    monkeypatch.setattr(figures, "_mini_map", mini)
+    drawn = RouteMap(walk=(1, 0, 3, 2, -1), fly=(4, 3, 0, 1, 2))
+    for name in ("a4", "letter"):
+        paper = LayoutBook().paper(name)
+        hunt_print.write_sheets(tmp_path / f"sheets-{name}.pdf", paper, 1)
+        hunt_print.write_route_map(tmp_path / f"map-{name}.pdf", drawn, paper, 1)
+        write_puzzle_book(tmp_path / f"book-{name}.pdf", [ARROWS_PUZZLE], paper)
+    figures.map_figure(*hunt_print.MAP_FIGURE_MM, drawn)
+    known = list(SHEETS.values())
+    assert sheets and all(any(math.dist(s, k) < 0.01 for k in known) for s in sheets), sheets
+    assert set(minis) == set(MINIS.values())
