@@ -326,3 +326,19 @@ def test_backs_reach_past_the_grid_never_over_a_card_nor_into_the_margin(book, p
 def test_backs_with_their_own_bleed_need_no_reach(book):
     imp = impose(book.paper("a4"), book.card("poker"), book.sheet("bleed"), DUPLEX)
     assert back_reach(imp, list(range(imp.per_page))) == []
+
+
+def test_a_crop_mark_running_into_the_footer_stops_half_a_millimetre_before_it():
+    from generator.render.pdf import FooterBox
+    from generator.render.sheets import _stop_before
+
+    box = FooterBox(left=50, bottom=5, right=150, top=8)
+    # Down from the grid towards the footer: stops 0.5 mm above its text.
+    assert _stop_before(box, 60, 14, 60, 6, clearance=0.5) == (60, 8.5)
+    # Beside the footer's text: untouched.
+    assert _stop_before(box, 40, 14, 40, 6, clearance=0.5) == (40, 6)
+    # Too little left before the footer: left out.
+    assert _stop_before(box, 60, 9, 60, 5.5, clearance=0.5) is None
+    # Leftwards into an upright footer: stops 0.5 mm right of it.
+    upright = FooterBox(left=5, bottom=100, right=8, top=180)
+    assert _stop_before(upright, 12, 120, 6, 120, clearance=0.5) == (8.5, 120)
