@@ -91,7 +91,18 @@ def fit_text(
     raise TextOverflow(text, width, height, min_size)
 
 
-def text_box(
+@dataclass(frozen=True)
+class PlacedText:
+    """Text fitted into a box: its lines with their baselines, the size, the anchor."""
+
+    lines: tuple[tuple[str, float, float], ...]  # (text, x, baseline y) in mm
+    size_mm: float
+    anchor: str  # SVG text-anchor: start, middle or end
+    bold: bool
+    height: float  # from the top of the first line to the bottom of the last, in mm
+
+
+def place_text(
     text: object,
     x: float,
     y: float,
@@ -102,13 +113,10 @@ def text_box(
     bold: bool = False,
     align: str = "left",
     valign: str = "top",
-    fill: str = "#000000",
-) -> Markup:
-    """Return an SVG <g> of <text> lines setting `text` inside the box (x, y, w, h) in mm.
-
-    `size` and `min_size` are in points (min_size defaults to 60% of size). `align` is
-    left, center or right; `valign` is top, middle or bottom. The text is XML-escaped.
-    """
+) -> PlacedText:
+    """Return `text` fitted into the box (x, y, w, h) mm (see fit_text) with each line's
+    place. `size` and `min_size` are in points (min_size defaults to 60% of size). `align`
+    is left, center or right; `valign` is top, middle or bottom."""
     if align not in ("left", "center", "right") or valign not in ("top", "middle", "bottom"):
         raise ValueError(f"text_box: align={align!r} valign={valign!r}")
     clean = _XML_INVALID.sub("", str(text))
@@ -121,13 +129,40 @@ def text_box(
     anchor, tx = {"left": ("start", x), "center": ("middle", x + w / 2), "right": ("end", x + w)}[
         align
     ]
-    weight = ' font-weight="bold"' if bold else ""
+    lines = tuple(
+        (line, tx, top + ascent + index * line_height) for index, line in enumerate(fitted.lines)
+    )
+    return PlacedText(lines, size_mm, anchor, bold, block)
+
+
+def text_box(*args, fill: str = "#000000", **kw) -> Markup:
+    """Return an SVG <g> of <text> lines setting `text` inside the box (x, y, w, h) in mm,
+    for templates (arguments as place_text's, and the `fill` colour). The text is
+    XML-escaped."""
+    placed = place_text(*args, **kw)
+    weight = ' font-weight="bold"' if placed.bold else ""
     parts = [
-        f'<g font-family="{SVG_FAMILY}" font-size="{fmt(size_mm)}"{weight} '
-        f'text-anchor="{anchor}" fill="{escape(fill)}">'
+        f'<g font-family="{SVG_FAMILY}" font-size="{fmt(placed.size_mm)}"{weight} '
+        f'text-anchor="{placed.anchor}" fill="{escape(fill)}">'
     ]
-    for index, line in enumerate(fitted.lines):
-        baseline = top + ascent + index * line_height
+    for line, tx, baseline in placed.lines:
         parts.append(f'<text x="{fmt(tx)}" y="{fmt(baseline)}">{escape(line)}</text>')
     parts.append("</g>")
     return Markup("".join(parts))
+
+
+def text_group(*args, fill: str = "#000000", **kw):
+    """Return (an svgwrite Group of the text lines, the block's height in mm), for figures
+    built with svgwrite (arguments as place_text's, and the `fill` colour)."""
+    import svgwrite
+    from svgwrite.container import Group
+
+    placed = place_text(*args, **kw)
+    group = Group(
+        font_family=SVG_FAMILY, font_size=fmt(placed.size_mm), text_anchor=placed.anchor, fill=fill
+    )
+    if placed.bold:
+        group["font-weight"] = "bold"
+    for line, tx, baseline in placed.lines:
+        group.add(svgwrite.text.Text(line, insert=(tx, baseline)))
+    return group, placed.height

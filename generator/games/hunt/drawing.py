@@ -9,10 +9,8 @@ every page; this module only serves the drawings placed on them.
 import re
 
 import svgwrite
-from svgwrite.container import Group
 
-from generator.render.fonts import SVG_FAMILY, ascent_descent
-from generator.render.text import LINE_SPACING, fit_text
+from generator.render.text import text_group
 from generator.render.units import fmt
 
 INK = "#1f1f1f"
@@ -21,7 +19,6 @@ OVERTIME = "#dcdcdc"  # the overtime turns' rows (16 and 17) in the logs
 FLY_INK = "#a8322a"
 WALK_INK = INK
 
-_XML_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 _LONG_FLOAT = re.compile(r"-?\d+\.\d{4,}")
 
 
@@ -46,25 +43,13 @@ def _text(
     fill: str = INK,
 ) -> float:
     """Set a figure's label (a place's name, the legend's words) inside the box (x, y, w, h)
-    mm; return its height. Sizes are in points; fit_text shrinks or wraps it and raises
-    TextOverflow if it cannot fit."""
-    clean = _XML_INVALID.sub("", str(text))
-    fitted = fit_text(clean, w, h, size, min_size if min_size else size * 0.6, bold)
-    size_mm = fitted.size_mm
-    ascent, descent = ascent_descent(size_mm, bold)
-    line_height = size_mm * LINE_SPACING
-    block = (len(fitted.lines) - 1) * line_height + ascent - descent
-    top = {"top": y, "middle": y + (h - block) / 2, "bottom": y + h - block}[valign]
-    anchor, tx = {"left": ("start", x), "center": ("middle", x + w / 2), "right": ("end", x + w)}[
-        align
-    ]
-    group = Group(font_family=SVG_FAMILY, font_size=fmt(size_mm), text_anchor=anchor, fill=fill)
-    if bold:
-        group["font-weight"] = "bold"
-    for index, line in enumerate(fitted.lines):
-        group.add(svgwrite.text.Text(line, insert=(tx, top + ascent + index * line_height)))
+    mm; return its height. Sizes are in points; render.text fits it (TextOverflow if it
+    cannot)."""
+    group, height = text_group(
+        text, x, y, w, h, size, min_size=min_size, bold=bold, align=align, valign=valign, fill=fill
+    )
     parent.add(group)
-    return block
+    return height
 
 
 def _rect(parent, x, y, w, h, fill="none", stroke=INK, width=0.3, **extra) -> None:
