@@ -1,7 +1,6 @@
 """The kit folder: all or nothing, a manifest of every file, nothing outside, same bytes twice."""
 
 import hashlib
-import io
 import json
 import stat
 import subprocess
@@ -291,9 +290,12 @@ def _dark_share(svg: str) -> float:
     """Return the share of a card SVG's area printed darker than mid grey."""
     import pypdfium2
     from reportlab.graphics import renderPDF
-    from svglib.svglib import svg2rlg
 
-    data = renderPDF.drawToString(svg2rlg(io.StringIO(svg)))
+    from generator.render.svg import to_drawing
+
+    # to_drawing registers Vera first: svglib on its own would register a system font under
+    # the name "Vera", and reportlab keeps the first font of a name for the whole session.
+    data = renderPDF.drawToString(to_drawing(svg))
     page = pypdfium2.PdfDocument(data)[0]
     image = page.render(scale=1).to_pil().convert("L")
     counts = image.histogram()  # 256 grey levels
