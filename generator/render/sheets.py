@@ -3,15 +3,12 @@
 from dataclasses import dataclass
 from pathlib import Path
 
+from generator.render.back_reach import back_reach
 from generator.render.fonts import ascent_descent, text_width
 from generator.render.imposition import DUPLEX, FOLD, MARK_CLEAR, MIN_MARK, Imposition
 from generator.render.pdf import Footer, FooterBox, PdfDocument, fit_size
 from generator.render.units import pt_to_mm
 
-# Duplex printers drift: the back of a sheet lands up to a couple of mm off its front. The
-# backs' artwork reaches this far past the grid (mirrored), so a card cut from a drifted
-# sheet shows no white edge on its back.
-BACK_REACH = 2.5
 FOLD_LABEL_PT = 6
 
 
@@ -36,7 +33,7 @@ def write_card_sheets(
     """Write `cards` as PDF sheets to `target` and return the page count.
 
     Duplex: each page of fronts is followed by a page of their backs, mirrored for a
-    long-edge flip, the backs' artwork continued BACK_REACH mm past the grid. Fold: fronts
+    long-edge flip, the backs' artwork continued past the grid (back_reach.py). Fold: fronts
     on the left half, backs on the right, on one side. Fronts: no backs at all.
     """
     imp = imposition
@@ -71,80 +68,6 @@ def write_card_sheets(
             doc.end_page()
     doc.save()
     return doc.pages
-
-
-@dataclass(frozen=True)
-class ReachStrip:
-    """A strip past the edge of a back: `slot`'s back mirrored across that edge into it.
-
-    `placement` is (x, y, clip, across_x, across_y), the arguments of place_reflected.
-    """
-
-    slot: int
-    placement: tuple
-
-
-def back_reach(imp: Imposition, slots: list[int]) -> list[ReachStrip]:
-    """Return the strips that continue each back's artwork past its cell on a duplex backs
-    page, so that a sheet printed up to BACK_REACH mm off on its back shows no white inside
-    a card: BACK_REACH mm past the grid's outer edges (less the sheet's own bleed, and never
-    into the margin or the footer band), half the gap between neighbouring backs, nothing
-    where backs touch."""
-    reach = BACK_REACH - imp.sheet.bleed
-    if reach <= 0 or not slots:
-        return []
-    cells = {slot: imp.back_cell(slot) for slot in slots}
-    low_x, low_y, high_x, high_y = _drawable(imp)
-    strips = []
-    for slot, (x, y, w, h) in cells.items():
-        left = _reach(cells.values(), x, y, h, -1, reach, imp.sheet.gap, x - low_x)
-        right = _reach(cells.values(), x + w, y, h, 1, reach, imp.sheet.gap, high_x - x - w)
-        below = _reach(_swap(cells.values()), y, x, w, -1, reach, imp.sheet.gap, y - low_y)
-        above = _reach(_swap(cells.values()), y + h, x, w, 1, reach, imp.sheet.gap, high_y - y - h)
-        for across_x, strip_x, strip_w in (
-            (None, x, w),
-            (x, x - left, left),
-            (x + w, x + w, right),
-        ):
-            for across_y, strip_y, strip_h in (
-                (None, y, h),
-                (y, y - below, below),
-                (y + h, y + h, above),
-            ):
-                if (across_x, across_y) == (None, None) or strip_w <= 0 or strip_h <= 0:
-                    continue
-                clip = (strip_x, strip_y, strip_w, strip_h)
-                strips.append(ReachStrip(slot, (x, y, clip, across_x, across_y)))
-    return strips
-
-
-def _swap(cells):
-    """The cells with x and y (and width and height) exchanged, to measure up and down."""
-    return [(y, x, h, w) for x, y, w, h in cells]
-
-
-def _reach(cells, edge, start, length, direction, reach, gap, room) -> float:
-    """How far a back reaches past its `edge` (an x; rows run from `start` for `length`)
-    going `direction` (-1 or 1): half the gap to a neighbour there, else `reach` within the
-    `room` to the drawable area's edge."""
-    for x, y, w, _ in cells:
-        facing = x if direction > 0 else x + w
-        if abs(y - start) < 1e-6 and abs(facing - (edge + direction * gap)) < 1e-6:
-            return min(reach, gap / 2)
-    return max(0.0, min(reach, room))
-
-
-def _drawable(imp: Imposition) -> tuple[float, float, float, float]:
-    """The area artwork may cover (x0, y0, x1, y1): the page inside its margin, less the
-    footer band."""
-    edge = imp.sheet.margin + MARK_CLEAR
-    low_x, low_y = edge, edge
-    band_x, band_y, band_w, band_h = imp.footer_band()
-    if imp.footer_side() == "bottom":
-        low_y = band_y + band_h + MARK_CLEAR
-    else:
-        low_x = band_x + band_w + MARK_CLEAR
-    return (low_x, low_y, imp.page.width - edge, imp.page.height - edge)
 
 
 def _pt(imp: Imposition) -> float:

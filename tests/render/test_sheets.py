@@ -6,9 +6,10 @@ import pypdf
 import pypdfium2
 import pytest
 
+from generator.render.back_reach import BACK_REACH, back_reach
 from generator.render.imposition import DUPLEX, FOLD, FRONTS, impose
 from generator.render.pdf import Footer
-from generator.render.sheets import BACK_REACH, CardFace, back_reach, write_card_sheets
+from generator.render.sheets import CardFace, write_card_sheets
 from generator.render.units import mm_to_pt
 
 SOLID = (
