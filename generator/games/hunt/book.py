@@ -9,7 +9,7 @@ from pathlib import Path
 from reportlab.platypus import Flowable, Table, TableStyle
 
 from generator.games.hunt.art import NAMES, _place_name
-from generator.games.hunt.book_solutions import solutions_part
+from generator.games.hunt.book_solutions import SOLUTION_BODY, solutions_part
 from generator.games.hunt.drawing import FLY_INK, OVERTIME
 from generator.games.hunt.figures import legend_figure, mini_map_figure
 from generator.games.hunt.logsheets import turn_label
@@ -48,7 +48,6 @@ ROW_MM = 6.0  # a log row: room to cross out and to write
 NOTES_MIN = 18.0  # mm of ruled room under a puzzle's log at least
 HARD_ROOM = 60.0  # mm at least of room to work below a hard puzzle: it has its page
 INSTRUCTION_SIZES = (10.0, 9.5, 9.0, 8.5)
-SOLUTION_BODY = 8.5  # the solutions' type: steps in its small size (7 pt)
 
 
 def _initial(value) -> str:

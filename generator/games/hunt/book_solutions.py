@@ -6,17 +6,29 @@ stay together, so no step is left alone at the foot of a column; a hard solution
 page of its own and fits on it.
 """
 
+from functools import lru_cache
+
 from reportlab.platypus import Flowable, PageBreak
 
 from generator.games.hunt.art import _place_name
 from generator.games.hunt.figures import mini_map_figure
 from generator.games.hunt.maps import LOCATIONS, RouteMap
-from generator.render.document import Blocks, DoesNotFit, Header, Part, fit_parts
-from generator.render.layouts import Paper
+from generator.render.document import (
+    Blocks,
+    DoesNotFit,
+    Header,
+    Part,
+    TypeScale,
+    fit_parts,
+)
+from generator.render.layouts import LayoutBook, Paper
 from generator.render.pdf import Footer
 
+SOLUTION_BODY = 8.5  # the solutions' type: steps in its small size (7 pt)
 HARD_SIZES = (8.5, 8.0)  # body sizes a hard solution may take to fit its page (steps 7, 6.5 pt)
 STEP_SPACE = 0.12  # space after a step, a share of its type size: numbers set steps apart
+FIT_PAPERS = ("a4", "letter")  # every hard solution fits a page of each (puzzles.py checks)
+HEADING_NUMBER = 200  # a solution's number when checking it fits: the most a book holds
 STEP_INDENT = 3.5  # mm: a numbered step's text from its number, and a case's steps further
 SUBTITLE = (
     "Answers in puzzle order, each with the reasoning that finds it. "
@@ -65,6 +77,13 @@ def _steps(blocks: Blocks, reasoning: list[str]) -> list[Flowable]:
     return steps
 
 
+@lru_cache(maxsize=64)
+def _answer_map(route: RouteMap) -> str:
+    """Return the small map (SVG) of an arrows answer; kept, as setting a solution to see
+    whether it fits draws it once for each try."""
+    return mini_map_figure(route, radius=19.0, r=4.5, stretch=0.55)
+
+
 def _solution(blocks: Blocks, puzzle: dict, number: int) -> list[Flowable]:
     """Return one solution: its heading, the answer (and its map), the steps; the heading
     keeps with the first two steps and the last two steps keep together."""
@@ -74,7 +93,7 @@ def _solution(blocks: Blocks, puzzle: dict, number: int) -> list[Flowable]:
     ]
     if puzzle["question"] == "arrows":
         route = RouteMap.from_json(_complete(puzzle["answer"]))
-        head.append(blocks.figure(mini_map_figure(route, radius=19.0, r=4.5, stretch=0.55)))
+        head.append(blocks.figure(_answer_map(route)))
     head.append(blocks.gap(1))
     reasoning = _reasoning(puzzle)
     if puzzle["question"] == "arrows" and reasoning and reasoning[-1].startswith("Answer:"):
@@ -85,9 +104,11 @@ def _solution(blocks: Blocks, puzzle: dict, number: int) -> list[Flowable]:
     return [*blocks.keep_ends(head, steps), blocks.gap(4)]
 
 
-def _hard_solution(blocks: Blocks, puzzle: dict, number: int, paper: Paper) -> list[Flowable]:
-    """Return a hard puzzle's solution in the largest type (from blocks' size down, see
-    HARD_SIZES) that sets it on one page of its own."""
+def _fitted_hard_solution(
+    blocks: Blocks, puzzle: dict, number: int, paper: Paper
+) -> list[Flowable]:
+    """Return a hard puzzle's solution set in the largest type (from blocks' size down, see
+    HARD_SIZES) that puts it on one page of its own; DoesNotFit when none does."""
     header = Header("Solutions", SUBTITLE)
     sizes = [size for size in HARD_SIZES if size <= blocks.scale.body] or [blocks.scale.body]
 
@@ -95,10 +116,30 @@ def _hard_solution(blocks: Blocks, puzzle: dict, number: int, paper: Paper) -> l
         return [Part(header, _solution(trial, puzzle, number), "solutions", columns=2)]
 
     footer = Footer("The Hunt", "solutions", None)
+    return fit_parts(paper, make, footer, sizes, 1)[0].story
+
+
+def _hard_solution(blocks: Blocks, puzzle: dict, number: int, paper: Paper) -> list[Flowable]:
+    """Return a hard puzzle's solution on one page of its own (see _fitted_hard_solution);
+    one longer than a page (a puzzle not made by puzzles.py) runs on."""
     try:
-        return fit_parts(paper, make, footer, sizes, 1)[0].story
+        return _fitted_hard_solution(blocks, puzzle, number, paper)
     except DoesNotFit:
-        return _solution(blocks, puzzle, number)  # longer than a page: it runs on
+        return _solution(blocks, puzzle, number)
+
+
+def hard_solution_fits(entry: dict, papers: tuple[str, ...] = FIT_PAPERS) -> bool:
+    """Return True when the solution of the puzzle `entry` (a puzzle book entry, see
+    puzzles.book_entries) sets on one page of its own on every paper of `papers`, laid
+    out exactly as the book lays a hard solution out (type from SOLUTION_BODY down)."""
+    book = LayoutBook()
+    blocks = Blocks(TypeScale(body=SOLUTION_BODY))
+    for name in papers:
+        try:
+            _fitted_hard_solution(blocks, entry, HEADING_NUMBER, book.paper(name))
+        except DoesNotFit:
+            return False
+    return True
 
 
 def solutions_part(blocks: Blocks, puzzles: list[dict], paper: Paper) -> Part:

@@ -14,7 +14,9 @@ searches plausibly and calls aides on turns 3, 9, 15), cut the log to a length, 
 information one piece at a time (hide an encounter, leave an aide out) in a seeded random
 order, keeping each removal only while the target level's solver still pins the answer.
 The result is kept when the next lower level cannot solve it, and certified unique by
-CP-SAT. Puzzles never rely on the end-of-hunt rule (a generated log has no three encounters
+CP-SAT; a hard one is kept only when its worked solution fits one page of the puzzle book
+(on A4 and on Letter, measured by setting it), so the book can promise a hard solution a
+page. Puzzles never rely on the end-of-hunt rule (a generated log has no three encounters
 in a row), so neither the solvers nor the checkers use it.
 
 Grading: four solver levels, each a set of deductions a person can do on paper, from
@@ -425,8 +427,9 @@ def _minimise(
 
 def _attempt(difficulty: str, seed: int, loops: bool, attempt: int) -> Puzzle | None:
     """Return a puzzle graded exactly `difficulty` from one sub-seed, or None when the
-    hidden hunt does not make one (its full log is not solvable at that level, or the
-    minimised log is still solvable a level lower)."""
+    hidden hunt does not make one (its full log is not solvable at that level, the
+    minimised log is still solvable a level lower, or a hard puzzle's worked solution is
+    longer than a page)."""
     level = LEVELS[difficulty]
     rng = np.random.default_rng([seed, level, int(loops), attempt])
     log, route = _play_hunt(rng, loops)
@@ -443,7 +446,20 @@ def _attempt(difficulty: str, seed: int, loops: bool, attempt: int) -> Puzzle | 
     answer = _answer_of_route(question, route, facts.moves)
     if _certify(facts, loops, question, CPSAT_SECONDS) != answer:
         raise RuntimeError(f"seed {seed}: CP-SAT disagrees with the level {level} solver")
-    return Puzzle(puzzle_id(difficulty, seed, loops), difficulty, loops, question, log, answer)
+    puzzle = Puzzle(puzzle_id(difficulty, seed, loops), difficulty, loops, question, log, answer)
+    if difficulty == "hard" and not solution_fits_a_page(puzzle):
+        return None
+    return puzzle
+
+
+def solution_fits_a_page(puzzle: Puzzle) -> bool:
+    """Return True when the puzzle's worked solution, set as the puzzle book sets a hard
+    one, fits one page of its own on A4 and on Letter (book_solutions.hard_solution_fits:
+    the real layout, not an estimate)."""
+    # imported here: loading this module (simulate, replay) must not load reportlab
+    from generator.games.hunt.book_solutions import hard_solution_fits
+
+    return hard_solution_fits(book_entries([puzzle])[0])
 
 
 def generate_puzzle(difficulty: str, seed: int | None = None, loops: bool = False) -> Puzzle:
