@@ -8,12 +8,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from reportlab.graphics import renderPDF
-from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDFResourceDictionary
 from reportlab.pdfgen.canvas import Canvas
 
 from generator import __version__
-from generator.render.fonts import ascent_descent, ensure_fonts, text_width
+from generator.render.fonts import ensure_fonts, text_width
 from generator.render.svg import digest, svg_size_mm, to_drawing
 from generator.render.units import mm_to_pt, pt_to_mm
 
@@ -213,26 +212,6 @@ class PdfDocument:
         draw = {"left": c.drawString, "center": c.drawCentredString, "right": c.drawRightString}
         draw[align](0, 0, text)
         c.restoreState()
-
-    def footer(self, page_width: float, band: float, size_pt: float, text: str) -> FooterBox:
-        """Write the footer line centred across the page, in the bottom `band` mm but clear
-        of the outer CLEAR_EDGE mm that home printers cannot reach.
-
-        The line's glyph box (ascent to descent) is centred between CLEAR_EDGE and `band`,
-        and never lower than CLEAR_EDGE + 0.2 mm; a line too long for the page between its
-        clear edges is set smaller. Returns the rectangle the text covers, so marks can keep
-        clear of it.
-        """
-        size_pt = fit_size(text, size_pt, page_width - 2 * CLEAR_EDGE - 2)
-        ascent, descent = (pt_to_mm(v) for v in ascent_descent(size_pt))
-        height = ascent - descent
-        bottom = max(CLEAR_EDGE + 0.2, CLEAR_EDGE + (band - CLEAR_EDGE - height) / 2)
-        baseline = bottom - descent
-        self.text(page_width / 2, baseline, text, size_pt)
-        width = pt_to_mm(pdfmetrics.stringWidth(text, "Vera", size_pt))
-        return FooterBox(
-            page_width / 2 - width / 2, bottom, page_width / 2 + width / 2, bottom + height
-        )
 
     def save(self) -> None:
         """Write the file."""
