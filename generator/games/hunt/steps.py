@@ -4,6 +4,12 @@ narrowing, grouped where a person takes them together.
 - Reading the log: the facts the log states outright (Town? no, searches in vain, finds)
   become one step a kind, whatever order the solver read them in: they depend on nothing
   but the log, so reading them together changes no conclusion.
+- The map rules applied to the log alone are said with the log's facts, one step a rule,
+  when two or more steps apply one: "Turns 4 and 6 are Walks, and no Walk leaves or enters
+  the Lair, so after turns 3-6 he is not in the Lair"; without loops, "No arrow leads back
+  to where it starts, so after turn 7 he is not at Sea (he is there after turn 8)" when the
+  log itself puts him at Sea after turn 8. Like the log's facts they rest on nothing else.
+  A step of this kind that leaves a single place stays where the solver wrote it.
 - A move that narrows where the Dragon ended and then the arrow he used is one step:
   "After turn 4 he is ...: turn 4 is a Fly from the Hills ...; so Fly from the Hills leads
   to ...".
@@ -21,6 +27,7 @@ AT = {"in Town": 0, "in the Hills": 1, "in the Woods": 2, "at Sea": 3, "in the L
 AT_WORDS = tuple(AT)
 NAME = {"Town": 0, "the Hills": 1, "the Woods": 2, "the Sea": 3, "the Lair": 4}
 NOT_TOWN = frozenset({1, 2, 3, 4})
+SHORT_NAME = tuple(NAME)  # "Town", "the Hills", ... by place number
 
 _PLACE = re.compile(r"^After turn (\d+) he is (.+?): (.+)\.$")
 _ARROW = re.compile(r"^((?:Walk|Fly) from .+?) leads to (.+?): turn (\d+) went by .+ ended (.+)\.$")
@@ -157,8 +164,79 @@ def group_steps(steps: list[str], wanted: set | None = None) -> list[str]:
     while end < len(steps) and (fact := _fact(steps[end])) is not None:
         facts.append(fact)
         end += 1
-    grouped = steps[:start] + _read_log(facts, steps[start:end]) + steps[end:]
+    no_loops = bool(steps) and steps[0].endswith("no arrow leads back to where it starts.")
+    rule_steps, rest = _rule_facts(steps[end:], facts, no_loops)
+    grouped = steps[:start] + _read_log(facts, steps[start:end]) + rule_steps + rest
     return _merge_runs([shorten(step) for step in _merge_moves(grouped)])
+
+
+# --- the map rules applied to the log alone ------------------------------------------------
+
+_NO_LAIR = re.compile(
+    r"^After turn (\d+) he is (.+?): turn (\d+) is a Walk, and the Dragon cannot Walk "
+    r"(out of|into) the Lair\.$"
+)
+_NO_LOOP = re.compile(
+    r"^After turn (\d+) he is (.+?): turn (\d+) is a (?:Walk|Fly), and no (?:Walk|Fly) arrow "
+    r"from (.+?) can end (.+)\.$"
+)
+
+
+def _known_after(facts: list[tuple[str, int, str, str]]) -> dict[int, int]:
+    """Return {turn: place} for every turn after which the log alone pins him down."""
+    known = {}
+    for kind, t, phrase, _ in facts:
+        places = _at_set(phrase)
+        if kind in ("met", "town", "tracker") and places is not None and len(places) == 1:
+            known[t] = next(iter(places))
+    return known
+
+
+def _rule_facts(
+    steps: list[str], facts: list[tuple[str, int, str, str]], no_loops: bool
+) -> tuple[list[str], list[str]]:
+    """Return (one step a rule, the other steps): top-level steps that apply a map rule to
+    the log alone, two or more of a kind, are said in one step with the log's facts. "Turns
+    4 and 6 are Walks" rules out the Lair after turns 3-6 (no Walk leaves or enters it);
+    without loops, where the log puts him after turn 8 is not where he was after turn 7.
+    A step whose rule leaves a single place stays where it is: its conclusion is news."""
+    known = _known_after(facts)
+    lair: dict[int, tuple[int, str]] = {}  # step index -> (turn after which, "out of"/"into")
+    loop: dict[int, tuple[int, int]] = {}  # step index -> (turn after which, place ruled out)
+    for index, step in enumerate(steps):
+        if (match := _NO_LAIR.match(step)) and len(_split(match[2])) > 1:
+            lair[index] = (int(match[1]), match[4])
+        elif (match := _NO_LOOP.match(step)) and no_loops and len(_split(match[2])) > 1:
+            t, source = int(match[1]), NAME.get(match[4])
+            before = int(match[3]) == t + 1 and known.get(t + 1) == source
+            if before and source is not None and _at_set(match[5]) == frozenset({source}):
+                loop[index] = (t, source)
+    out: list[str] = []
+    if len(lair) < 2:
+        lair = {}
+    if len(loop) < 2:
+        loop = {}
+    if lair:
+        after = [t for t, _ in lair.values()]
+        walks = sorted({t + 1 if way == "out of" else t for t, way in lair.values()})
+        ways = {way for _, way in lair.values()}
+        verbs = " or ".join(
+            verb for way, verb in (("out of", "leaves"), ("into", "enters")) if way in ways
+        )
+        are = "are Walks" if len(walks) > 1 else "is a Walk"
+        out.append(
+            f"{_turns(walks).capitalize()} {are}, and no Walk {verbs} the Lair, so after "
+            f"{_turns(after)} he is not in the Lair."
+        )
+    if loop:
+        parts = [
+            f"after turn {t} {_not_at(SHORT_NAME[place])} (he is there after turn {t + 1})"
+            for t, place in sorted(loop.values())
+        ]
+        parts[0] = parts[0].replace(" not ", " he is not ", 1)
+        out.append(f"No arrow leads back to where it starts, so {_join(parts)}.")
+    rest = [step for index, step in enumerate(steps) if index not in lair and index not in loop]
+    return out, rest
 
 
 # --- short place lists -------------------------------------------------------------------

@@ -2,6 +2,7 @@
 weakest solver level that solves them, reproducible from their id."""
 
 import json
+import re
 from functools import cache
 
 import numpy as np
@@ -258,3 +259,85 @@ def test_worked_solutions_are_shorter_and_keep_their_cases_whole():
                     end += 1
                 assert end > index + 1 and steps[end - 1].strip().startswith("But ")
                 assert steps[end].startswith("So ")
+
+
+def test_map_rules_applied_to_the_log_alone_are_said_once():
+    from generator.games.hunt.steps import group_steps
+
+    steps = [
+        "Every arrow: no Walk leads into or out of the Lair, and no arrow leads back to where "
+        "it starts.",
+        "After turn 5 he is in the Woods: the Knight met him searching the Woods on turn 5.",
+        "After turn 8 he is at Sea: the Knight met him searching the Sea on turn 8.",
+        "After turn 3 he is in the Hills, in the Woods or at Sea: turn 4 is a Walk, and the "
+        "Dragon cannot Walk out of the Lair.",
+        "After turn 4 he is in the Hills, in the Woods or at Sea: turn 4 is a Walk, and the "
+        "Dragon cannot Walk into the Lair.",
+        "After turn 4 he is in Town, the Hills or at Sea: turn 5 is a Fly, and no Fly arrow "
+        "from the Woods can end in the Woods.",
+        "After turn 7 he is in the Hills or in the Woods: turn 8 is a Fly, and no Fly arrow "
+        "from the Sea can end at Sea.",
+        "After turn 10 he is in the Hills, in the Woods or at Sea: turn 11 is a Walk, and the "
+        "Dragon cannot Walk out of the Lair.",
+    ]
+    grouped = group_steps(steps)
+    assert grouped[2:] == [
+        "Turns 4 and 11 are Walks, and no Walk leaves or enters the Lair, so after turns 3, 4 "
+        "and 10 he is not in the Lair.",
+        "No arrow leads back to where it starts, so after turn 4 he is not in the Woods (he is "
+        "there after turn 5) and after turn 7 not at Sea (he is there after turn 8).",
+    ]
+    # with loops allowed, "no Fly from the Woods ends in the Woods" is not the map rule
+    loops = [steps[0].replace("no arrow leads back to where it starts", "loops are allowed")]
+    assert sum("leads back" in step for step in group_steps(loops + steps[1:])) == 0
+
+
+def _log_place_after(log: list[dict], t: int) -> str | None:
+    """Return where the log alone puts the Dragon after turn t (a find, a Town? yes, the
+    Tracker), or None."""
+    if 1 <= t <= len(log) and log[t - 1]["encounter"] and len(log[t - 1]["search"]) == 1:
+        return log[t - 1]["search"][0]
+    if t < len(log):
+        if log[t]["town"]:
+            return "town"
+        if log[t]["aide"] == "tracker" and log[t].get("revealed"):
+            return log[t]["revealed"]
+    return None
+
+
+def _turn_numbers(text: str) -> list[int]:
+    """Return the numbers of "turns 3, 4 and 10–12"."""
+    numbers = []
+    for low, high in re.findall(r"(\d+)(?:–(\d+))?", text):
+        numbers += range(int(low), int(high or low) + 1)
+    return numbers
+
+
+def test_map_rule_steps_of_generated_puzzles_hold_on_their_logs():
+    """Each claim of a rule step follows from the log: a Walk before or after every turn
+    said not to end in the Lair; without loops, the log's own place one turn later."""
+    seen = 0
+    for seed in range(1, 13):
+        for loops in (False, True):
+            p = P.generate_puzzle("hard", seed, loops)
+            walks = {r["turn"] for r in p.log if r["move"] == "walk"}
+            for step in P.worked_solution(p):
+                lair = re.match(r"^Turns? (.+) (?:are Walks|is a Walk), .+ so after (.+) he", step)
+                if lair:
+                    seen += 1
+                    assert set(_turn_numbers(lair[1])) <= walks
+                    for t in _turn_numbers(lair[2]):
+                        assert t in walks or t + 1 in walks, (p.id, step)
+                if step.startswith("No arrow leads back"):
+                    seen += 1
+                    assert not loops
+                    claims = re.findall(
+                        r"after turn (\d+) .*?not (?:in|at) (?:the )?(\w+) "
+                        r"\(he is there after turn (\d+)\)",
+                        step,
+                    )
+                    assert claims
+                    for t, place, later in claims:
+                        assert int(later) == int(t) + 1
+                        assert _log_place_after(p.log, int(later)) == place.lower(), (p.id, step)
+    assert seen >= 5
