@@ -16,8 +16,10 @@ order, keeping each removal only while the target level's solver still pins the 
 The result is kept when the next lower level cannot solve it, and certified unique by
 CP-SAT; a hard one is kept only when its worked solution fits one page of the puzzle book
 (on A4 and on Letter, measured by setting it), so the book can promise a hard solution a
-page. Puzzles never rely on the end-of-hunt rule (a generated log has no three encounters
-in a row), so neither the solvers nor the checkers use it.
+page. That check follows the book's layout: a change to how solutions are worded or set
+can change which candidate a hard puzzle's seed settles on. Puzzles never rely on the
+end-of-hunt rule (a generated log has no three encounters in a row), so neither the solvers
+nor the checkers use it.
 
 Grading: four solver levels, each a set of deductions a person can do on paper, from
 reading the log's facts alone (level 0) to one step of case analysis (level 3);
