@@ -56,6 +56,19 @@ def version() -> None:
     typer.echo(f"quarry {__version__}")
 
 
+BacksOption = Annotated[
+    str,
+    typer.Option(
+        help="Card sheets: duplex (backs on the next page, mirrored for a long-edge flip), "
+        "fold (fronts and backs side by side, fold and glue) or none (fronts only)."
+    ),
+]
+BackOffsetXOption = Annotated[
+    float, typer.Option(help="Shift back pages right by this many mm (duplex drift).")
+]
+BackOffsetYOption = Annotated[
+    float, typer.Option(help="Shift back pages up by this many mm (duplex drift).")
+]
 KitPaperOption = Annotated[
     str, typer.Option("--paper", help="a4, letter, or both (every file on each paper).")
 ]
@@ -69,22 +82,12 @@ def kit(
     seed: SeedOption = 1,
     quiet: QuietOption = False,
     jobs: JobsOption = 1,
-    backs: Annotated[
-        str,
-        typer.Option(
-            help="Card sheets: duplex (backs on the next page, for a long-edge flip), "
-            "fold (fronts and backs side by side, fold and glue) or none (fronts only)."
-        ),
-    ] = "duplex",
+    backs: BacksOption = "duplex",
     sheet: Annotated[
         str, typer.Option(help="Card sheet layout: default, bleed (3 mm), spaced.")
     ] = "default",
-    back_offset_x: Annotated[
-        float, typer.Option(help="Shift back pages right by this many mm (duplex drift).")
-    ] = 0.0,
-    back_offset_y: Annotated[
-        float, typer.Option(help="Shift back pages up by this many mm (duplex drift).")
-    ] = 0.0,
+    back_offset_x: BackOffsetXOption = 0.0,
+    back_offset_y: BackOffsetYOption = 0.0,
     ink: Annotated[
         str, typer.Option(help="normal, or low: light card backs, for home printers.")
     ] = "normal",
@@ -122,19 +125,9 @@ def cards(
     sheet: Annotated[
         str | None, typer.Option(help="Sheet layout: default, bleed, spaced (or a --layout's).")
     ] = None,
-    backs: Annotated[
-        str,
-        typer.Option(
-            help="duplex: backs on the next page, mirrored for a long-edge flip; "
-            "fold: fronts and backs side by side to fold and glue; none: fronts only."
-        ),
-    ] = "duplex",
-    back_offset_x: Annotated[
-        float, typer.Option(help="Shift back pages right by this many mm (duplex drift).")
-    ] = 0.0,
-    back_offset_y: Annotated[
-        float, typer.Option(help="Shift back pages up by this many mm (duplex drift).")
-    ] = 0.0,
+    backs: BacksOption = "duplex",
+    back_offset_x: BackOffsetXOption = 0.0,
+    back_offset_y: BackOffsetYOption = 0.0,
 ) -> None:
     """Render a custom deck: a PDF of card sheets and one SVG per distinct card.
 
