@@ -19,7 +19,7 @@ from pathlib import Path
 from generator.errors import QuarryError
 from generator.render.fonts import ascent_descent, text_width
 from generator.render.layouts import Paper, TilingLayout
-from generator.render.pdf import CLEAR_EDGE, Footer, PdfDocument
+from generator.render.pdf import CLEAR_EDGE, Footer, PdfDocument, fit_size
 from generator.render.svg import svg_size_mm
 from generator.render.units import fmt, mm_to_pt, pt_to_mm
 
@@ -213,7 +213,7 @@ def write_board_page(
     x, y = (page.width - width) / 2, (page.height - height) / 2
     doc.place(svg_text, x, y)
     text = footer.text(1, 1)
-    size = _fit_pt(text, LABEL_PT, page.width - 2 * margin)
+    size = fit_size(text, LABEL_PT, page.width - 2 * margin)
     _, descent = ascent_descent(size)
     # Half way down the margin below the board, but never in the printer's clear edge.
     baseline = max(y / 2 - pt_to_mm(size) * 0.3, CLEAR_EDGE + 0.2 - pt_to_mm(descent))
@@ -416,15 +416,9 @@ def _text_block(doc, lines, left, right, centre, bottom, band) -> None:
     heights = [_line_height(size) for _, size, _ in lines]
     y = bottom + (band + sum(heights) + 0.3 * (len(lines) - 1)) / 2
     for (text, size, grey), height in zip(lines, heights, strict=True):
-        size = _fit_pt(text, size, right - left)
+        size = fit_size(text, size, right - left)
         ascent, _ = ascent_descent(size)
         half = pt_to_mm(text_width(text, size)) / 2
         x = min(max(centre, left + half), right - half)
         doc.text(x, y - pt_to_mm(ascent), text, size, grey=grey)
         y -= height + 0.3
-
-
-def _fit_pt(text: str, size_pt: float, width_mm: float) -> float:
-    """Return `size_pt`, made smaller if `text` would be wider than `width_mm`."""
-    width = pt_to_mm(text_width(text, size_pt))
-    return size_pt if width <= width_mm else size_pt * width_mm / width
