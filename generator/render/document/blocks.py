@@ -7,7 +7,6 @@ from collections.abc import Iterable, Sequence
 from xml.sax.saxutils import escape
 
 from reportlab.platypus import (
-    CondPageBreak,
     Flowable,
     KeepTogether,
     ListFlowable,
@@ -17,10 +16,9 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
-from reportlab.platypus.flowables import HRFlowable
 
 from generator.render.document.flowables import Continued, Figure, Room, ShadedHeading
-from generator.render.document.styles import FAINT, GREY, INK, SHADE, TypeScale, colour
+from generator.render.document.styles import GREY, INK, SHADE, TypeScale, colour
 from generator.render.units import mm_to_pt
 
 # An item of a section: plain text (a bullet), or (lead, text): a bold lead-in, then text.
@@ -160,12 +158,6 @@ class Blocks:
         """Return `height` mm of space."""
         return Spacer(1, mm_to_pt(height))
 
-    def rule(self, weight: float = 0.4, tone: str = FAINT) -> HRFlowable:
-        """Return a thin line across the column."""
-        return HRFlowable(
-            width="100%", thickness=weight, color=colour(tone), spaceBefore=2, spaceAfter=4
-        )
-
     def figure(self, svg_text: str, width: float | None = None) -> Figure:
         """Return an SVG component as a figure (true size, or `width` mm, or the column's)."""
         return Figure(svg_text, width)
@@ -177,10 +169,6 @@ class Blocks:
     def keep(self, *flowables: Flowable) -> KeepTogether:
         """Return the flowables kept together in one column or page."""
         return KeepTogether(list(flowables))
-
-    def need(self, height: float) -> CondPageBreak:
-        """Return a break to the next column unless `height` mm are left in this one."""
-        return CondPageBreak(mm_to_pt(height))
 
     def beside(
         self, cells: Sequence[object], widths: Sequence[object], valign: str = "TOP"
@@ -214,7 +202,6 @@ class Blocks:
         *,
         header_rows: int = 1,
         row_height: float | None = None,
-        shaded_rows: Iterable[int] = (),
         align: str = "left",
         style: str = "cell",
         grid: str | None = INK,
@@ -224,10 +211,9 @@ class Blocks:
         column `widths` in shares of the column (summing to 1) or in mm (summing to more
         than 1).
 
-        The first `header_rows` are bold on a shaded band and repeat on a new page; the
-        `shaded_rows` (indices into rows) get the pale band too. The `grid` rules every
-        cell in that colour; with None, `extra` draws what lines there are. `extra` adds
-        reportlab TableStyle commands (for spans and the like).
+        The first `header_rows` are bold on a shaded band and repeat on a new page. The
+        `grid` rules every cell in that colour; with None, `extra` draws what lines there
+        are. `extra` adds reportlab TableStyle commands (for spans and the like).
         """
         total = sum(widths)
         as_mm = total > 1.0 + 1e-9
@@ -251,8 +237,6 @@ class Blocks:
         ]
         if header_rows:
             commands.append(("BACKGROUND", (0, 0), (-1, header_rows - 1), colour(SHADE)))
-        for index in shaded_rows:
-            commands.append(("BACKGROUND", (0, index), (-1, index), colour(SHADE)))
         commands += list(extra)
         table = Table(
             cells,

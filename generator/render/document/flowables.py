@@ -23,7 +23,7 @@ class Figure(Flowable):
         self.natural = svg_size_mm(svg_text)
         self.drawing = to_drawing(svg_text)
         self.wanted = width
-        self.hAlign = align.upper() if align != "center" else "CENTER"
+        self.hAlign = align.upper()
         self._scale = 1.0
 
     def wrap(self, avail_width, avail_height):
@@ -67,14 +67,12 @@ class ShadedHeading(Flowable):
 class Room(Flowable):
     """Room to write: at least `minimum` mm (it moves to the next column or page when that
     much is not left), growing to the rest of the column up to `maximum` mm, ruled with
-    faint lines unless `lines` is False, framed when `frame` is True."""
+    faint lines unless `lines` is False."""
 
-    def __init__(
-        self, minimum: float, maximum: float | None = None, lines: bool = True, frame=False
-    ):
+    def __init__(self, minimum: float, maximum: float | None = None, lines: bool = True):
         super().__init__()
         self.minimum, self.maximum = mm_to_pt(minimum), mm_to_pt(maximum or minimum)
-        self.lines, self.frame = lines, frame
+        self.lines = lines
 
     def wrap(self, avail_width, avail_height):
         height = self.minimum if avail_height < self.minimum else avail_height
@@ -86,20 +84,11 @@ class Room(Flowable):
         c.saveState()
         c.setLineWidth(0.4)
         c.setStrokeColor(colour(RULE))
-        if self.frame:
-            c.setStrokeColor(colour(INK))
-            c.rect(0, 0, self.width, self.height)
-            c.setStrokeColor(colour(RULE))
         if self.lines:
             gap = mm_to_pt(ROOM_LINE_GAP)
             y = self.height - gap
             while y > mm_to_pt(2):
-                c.line(
-                    mm_to_pt(2) if self.frame else 0,
-                    y,
-                    self.width - (mm_to_pt(2) if self.frame else 0),
-                    y,
-                )
+                c.line(0, y, self.width, y)
                 y -= gap
         c.restoreState()
 

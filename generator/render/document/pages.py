@@ -9,7 +9,7 @@ reach. Pages are counted before their footers are written, so each says "page n/
 
 import io
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
@@ -63,7 +63,6 @@ class Part:
     component: str
     columns: int = 1
     divider: bool = False  # a faint line between the columns
-    story_builder: Callable | None = field(default=None, repr=False)
 
 
 class _Geometry:
@@ -228,20 +227,17 @@ def fit_parts(
     footer: Footer,
     sizes: Sequence[float],
     max_pages: int,
-    header_scale: TypeScale | None = None,
 ) -> list[Part]:
     """Return the parts `make_parts` gives for the first body size in `sizes` (largest
     first) whose pages number at most `max_pages`, set on `paper`; nothing is written.
 
     The parts carry their own type, so they can join other parts in one write_document
-    (each part starts on a new page) whose scale, `header_scale` (TypeScale() unless
-    given), sets the headers. Raises DoesNotFit when even the smallest size needs more
-    pages.
+    (each part starts on a new page) whose scale, TypeScale(), sets the headers. Raises
+    DoesNotFit when even the smallest size needs more pages.
     """
-    header_scale = header_scale or TypeScale()
     for size in sizes:
         parts = list(make_parts(Blocks(TypeScale(body=size))))
-        if _build(io.BytesIO(), paper, parts, footer, header_scale) <= max_pages:
+        if _build(io.BytesIO(), paper, parts, footer, TypeScale()) <= max_pages:
             return list(make_parts(Blocks(TypeScale(body=size))))  # a build uses them up
     raise DoesNotFit(
         f"{footer.component} needs more than {max_pages} page(s) of {paper.name} "

@@ -45,8 +45,8 @@ class TypeScale:
 
     @cached_property
     def styles(self) -> dict[str, ParagraphStyle]:
-        """Return the paragraph styles by name: body, bullet, lead, heading, small, note,
-        title, subtitle, fields, cell, cell-head, cell-small, centre."""
+        """Return the paragraph styles by name: body, heading, small, note, title,
+        subtitle, fields, cell, cell-head, cell-small."""
         ensure_fonts()
         body = ParagraphStyle(
             "body",
@@ -63,7 +63,6 @@ class TypeScale:
         small = self.small
         return {
             "body": body,
-            "bullet": derive("bullet", leftIndent=3.2 * _MM, bulletIndent=0.6 * _MM),
             "heading": derive(
                 "heading",
                 fontName="Vera-Bold",
@@ -88,7 +87,6 @@ class TypeScale:
             "cell-small": derive(
                 "cell-small", fontSize=small, leading=small * LEADING, spaceAfter=0
             ),
-            "centre": derive("centre", alignment=TA_CENTER),
         }
 
     def style(self, name: str, **changes) -> ParagraphStyle:
@@ -101,6 +99,3 @@ class TypeScale:
         if "color" in changes:
             changes["textColor"] = colour(changes.pop("color"))
         return ParagraphStyle(f"{name}-custom", parent=base, **changes)
-
-
-_MM = 72 / 25.4
