@@ -17,7 +17,8 @@ from generator.render.svg import digest, svg_size_mm, to_drawing
 from generator.render.units import mm_to_pt, pt_to_mm
 
 # The outer band of the paper that nothing is printed in: most home printers cannot reach
-# it and clip what is there. layouts/sheets.toml keeps its margins to the same 5 mm.
+# it and clip what is there. layouts/sheets.toml keeps its margins to the same 5 mm; the
+# footers of the flowing pages (document/pages.py) and of a board's one page sit above it.
 CLEAR_EDGE = 5.0
 
 

@@ -25,17 +25,17 @@ from reportlab.platypus import (
 
 from generator import __version__
 from generator.render.document.blocks import Blocks, plain
-from generator.render.document.styles import GREY, INK, TypeScale, colour
+from generator.render.document.styles import FAINT, GREY, INK, TypeScale, colour
 from generator.render.fonts import ensure_fonts
 from generator.render.layouts import Paper
-from generator.render.pdf import Footer
+from generator.render.pdf import CLEAR_EDGE, Footer
 from generator.render.units import mm_to_pt, pt_to_mm
 
 MARGIN = 12.0  # mm: sides and top
 BOTTOM = 13.0  # mm: the lowest the columns reach
 GUTTER = 7.0  # mm between two columns
 HEADER_GAP = 4.0  # mm from the header's rule to the columns
-FOOTER_BASELINE = 7.0  # mm above the bottom edge
+FOOTER_BASELINE = CLEAR_EDGE + 2.0  # mm above the bottom edge: its descenders clear the edge
 FOOTER_PT = 6.5
 
 
@@ -122,7 +122,7 @@ class _Geometry:
         canvas.setLineWidth(0.9)
         canvas.line(self.left, self.rule_y, self.left + self.inner, self.rule_y)
         if divider and self.columns == 2:
-            canvas.setStrokeColor(colour("#a0a0a0"))
+            canvas.setStrokeColor(colour(FAINT))
             canvas.setLineWidth(0.6)
             mid = self.left + self.inner / 2
             canvas.line(mid, self.columns_top, mid, mm_to_pt(BOTTOM))
