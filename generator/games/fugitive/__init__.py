@@ -32,7 +32,7 @@ def _write_puzzle_book(request: KitRequest, puzzles: list) -> None:
 
 def _record_fields(state: rules.FugitiveState) -> dict:
     """Return the fields a Fugitive record derives from its actions: its result."""
-    return {"result": rules.record_for(state, [], 0, {})["result"]}
+    return {"result": rules.record_result(state)}
 
 
 def _simulate(games: int, seed: int, jobs: int, options: dict, progress: bool) -> dict:
@@ -67,7 +67,7 @@ GAME = Game(
     state_from_header=rules.state_from_header,
     turn_of=lambda state: state.turn,
     result_text=rules.result_text,
-    record_options=("variant", "deck"),
+    record_options=rules.OPTIONS,
     record_fields=_record_fields,
     make_puzzles=_make_puzzles,
     write_puzzle_book=_write_puzzle_book,

@@ -733,7 +733,7 @@ def new_game(config: DeckConfig | None = None) -> FugitiveState:
 
 
 # --- records ---------------------------------------------------------------------------------
-_OPTION_KEYS = {"variant", "deck"}
+OPTIONS = ("variant", "deck")  # the options a record's header may hold
 
 
 def state_from_header(header: dict) -> FugitiveState:
@@ -744,7 +744,7 @@ def state_from_header(header: dict) -> FugitiveState:
     if version != RULES_VERSION:
         raise ValueError(f"rules_version {version!r} is not {RULES_VERSION}")
     options = header.get("options", {})
-    if not isinstance(options, dict) or set(options) - _OPTION_KEYS:
+    if not isinstance(options, dict) or set(options) - set(OPTIONS):
         raise ValueError('options must be {"variant": ..., "deck": {...}} (deck is optional)')
     variant = options.get("variant", "none")
     if variant not in VARIANTS:
@@ -798,14 +798,11 @@ def result_text(state: FugitiveState) -> str:
     return f"{_ENDINGS[_ending(state)]}, on turn {state.turn}; {tally}"
 
 
-def record_for(state: FugitiveState, actions: list[str], seed: int, players: dict) -> dict:
-    """Return the JSON record of a game: header, actions (notation) and the result, which
-    names the winner, how the game ended, its turns, the Hideouts and the events drawn."""
-    options: dict = {"variant": state.config.variant}
-    if state.config != published(state.config.variant):
-        options["deck"] = state.config.to_json()
+def record_result(state: FugitiveState) -> dict:
+    """Return a record's result: the winner, how the game ended (both None while it goes
+    on), its turns, the Hideouts placed and found, and the events drawn."""
     placed, found = _placed(state)
-    result = {
+    return {
         "turns": state.turn,
         "hideouts_placed": placed,
         "hideouts_found": found,
@@ -813,6 +810,14 @@ def record_for(state: FugitiveState, actions: list[str], seed: int, players: dic
         "winner": ROLES[state.winner] if state.winner is not None else None,
         "ending": _ending(state) if state.winner is not None else None,
     }
+
+
+def record_for(state: FugitiveState, actions: list[str], seed: int, players: dict) -> dict:
+    """Return the JSON record of a game: header, actions (notation) and the result
+    (record_result)."""
+    options: dict = {"variant": state.config.variant}
+    if state.config != published(state.config.variant):
+        options["deck"] = state.config.to_json()
     return {
         "header": {
             "game": "fugitive",
@@ -822,5 +827,5 @@ def record_for(state: FugitiveState, actions: list[str], seed: int, players: dic
             "players": players,
         },
         "actions": actions,
-        "result": result,
+        "result": record_result(state),
     }
