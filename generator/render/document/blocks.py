@@ -18,7 +18,7 @@ from reportlab.platypus import (
 )
 
 from generator.render.document.flowables import Continued, Figure, Room, ShadedHeading
-from generator.render.document.styles import GREY, INK, SHADE, TypeScale, colour
+from generator.render.document.styles import INK, SHADE, TypeScale, colour
 from generator.render.units import mm_to_pt
 
 # An item of a section: plain text (a bullet), or (lead, text): a bold lead-in, then text.
@@ -250,8 +250,5 @@ class Blocks:
 
 
 def note(blocks: Blocks, text: str) -> Paragraph:
-    """Return a grey note in the small size."""
-    return blocks.para(text, "note", color=GREY)
-
-
-__all__ = ["Blocks", "Item", "WholeParagraph", "note", "plain", "INK"]
+    """Return a grey note in the small size (the "note" style is both)."""
+    return blocks.para(text, "note")
