@@ -38,13 +38,15 @@ def back_reach(imp: Imposition, slots: list[int]) -> list[ReachStrip]:
     if reach <= 0 or not slots:
         return []
     cells = {slot: imp.back_cell(slot) for slot in slots}
+    swapped = _swap(cells.values())
+    gap = imp.sheet.gap
     low_x, low_y, high_x, high_y = _drawable(imp)
     strips = []
     for slot, (x, y, w, h) in cells.items():
-        left = _reach(cells.values(), x, y, -1, reach, imp.sheet.gap, x - low_x)
-        right = _reach(cells.values(), x + w, y, 1, reach, imp.sheet.gap, high_x - x - w)
-        below = _reach(_swap(cells.values()), y, x, -1, reach, imp.sheet.gap, y - low_y)
-        above = _reach(_swap(cells.values()), y + h, x, 1, reach, imp.sheet.gap, high_y - y - h)
+        left = _reach(cells.values(), x, y, -1, reach, gap, x - low_x)
+        right = _reach(cells.values(), x + w, y, 1, reach, gap, high_x - x - w)
+        below = _reach(swapped, y, x, -1, reach, gap, y - low_y)
+        above = _reach(swapped, y + h, x, 1, reach, gap, high_y - y - h)
         for across_x, strip_x, strip_w in (
             (None, x, w),
             (x, x - left, left),

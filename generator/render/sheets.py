@@ -57,10 +57,10 @@ def write_card_sheets(
         if imp.mode == DUPLEX:
             doc.begin_page(imp.page.width, imp.page.height)
             _set_boxes(doc, imp, backs=True)
-            backs = [(slot, card.back) for slot, card in enumerate(batch) if card.back is not None]
-            for strip in back_reach(imp, [slot for slot, _ in backs]):
-                doc.place_reflected(dict(backs)[strip.slot], *strip.placement)
-            for slot, back in backs:
+            backs = {slot: card.back for slot, card in enumerate(batch) if card.back is not None}
+            for strip in back_reach(imp, list(backs)):
+                doc.place_reflected(backs[strip.slot], *strip.placement)
+            for slot, back in backs.items():
                 x, y, _, _ = imp.back_cell(slot)
                 doc.place(back, x, y)
             back_footer = Footer(footer.title, f"{footer.component}, backs", footer.seed)
