@@ -363,11 +363,6 @@ def card_set(
 # --- the kit --------------------------------------------------------------------------------
 
 
-def kit_papers(request: KitRequest) -> list[Paper]:
-    """Return the papers the kit is written on: those of `quarry kit --paper`, in order."""
-    return list(request.papers)
-
-
 def build_kit(request: KitRequest) -> None:
     """Write Fugitive's kit into request.writer, for each of request.papers:
 
@@ -396,7 +391,7 @@ def build_kit(request: KitRequest) -> None:
         writer.write_text(f"svg/{slug}.svg", svg, kind)
     puzzles = sample_puzzles(seed)
     writer.write_text("puzzles.json", json_text(puzzles), "puzzles")
-    for paper in kit_papers(request):
+    for paper in request.papers:
         imposition = impose(paper, card, sheet, request.back_mode)
         for stem, faces, component in (
             ("cards", cards.deck, "hideout and role cards"),
