@@ -209,7 +209,9 @@ def check_backs(backs: str, back_offset: tuple[float, float]) -> str:
         raise QuarryError(f"--backs must be duplex, fold or none, got {backs!r}")
     for value in back_offset:
         if not math.isfinite(value) or abs(value) > MAX_BACK_OFFSET:
-            raise QuarryError(f"back offsets are at most 10 mm either way, got {value}")
+            raise QuarryError(
+                f"back offsets are at most {MAX_BACK_OFFSET:g} mm either way, got {value}"
+            )
     return BACK_MODES[backs]
 
 
@@ -488,7 +490,7 @@ def write_puzzle_kit(
                 "puzzles.json holds every puzzle, to make the same book again.",
             ],
         )
-        for record in list(writer.files):
+        for record in writer.files:
             if record["kind"] == "puzzle-book":
                 writer.to_print(sheet_paper, record["path"], "The puzzle book")
     ids = ", ".join(p.id for p in puzzles[:3]) + (", ..." if count > 3 else "")
