@@ -20,15 +20,22 @@ events:
 - at the end the Hideouts face up are exactly those the hits turned up.
 
 A table without `right_guesses` (from before they were printed) passes if some order of
-hits fits. The module shares no code with the puzzle generator or its solvers: it is the
-independent check of what they print.
+hits fits. The module shares no code with the puzzle generator or its solvers (only the
+cards' definitions, cards.py): it is the independent check of what they print.
 """
 
 from collections.abc import Sequence
 from functools import cache
 from itertools import combinations, combinations_with_replacement
 
-from generator.games.fugitive.cards import ESCAPE, PILES, START_DRAWS, START_HAND, published
+from generator.games.fugitive.cards import (
+    ESCAPE,
+    PILES,
+    START_DRAWS,
+    START_HAND,
+    pile_of,
+    published,
+)
 
 REACH = 3  # a Hideout may be this much above the one before it without Sprint cards
 SPRINT = published().sprint
@@ -50,14 +57,6 @@ def history_problem(table: dict, answer: Sequence[int]) -> str | None:
     except Impossible as error:
         return str(error)
     return None
-
-
-def _pile(card: int) -> int:
-    """Return the pile (0, 1, 2) a card comes from, or -1 for his own 1, 2 and 3."""
-    for index, (low, high) in enumerate(PILES):
-        if low <= card <= high:
-            return index
-    return -1
 
 
 class _History:
@@ -154,7 +153,7 @@ class _History:
                     )
                 self._reach(p, turn)
                 for card in (self.numbers[p], *(self.sprints[p] or ())):
-                    pile = _pile(card)
+                    pile = pile_of(card)
                     if pile >= 0:
                         known[pile] += 1
                         if known[pile] > now[pile]:
@@ -178,10 +177,10 @@ class _History:
     def _piles(self, drawn: list[int]) -> None:
         """Each pile holds the cards both players drew from it."""
         for index, (low, high) in enumerate(PILES):
-            hers = sum(_pile(c) == index for c in self.hand)
+            hers = sum(pile_of(c) == index for c in self.hand)
             if drawn[index] + hers > high - low + 1:
                 raise Impossible(f"pile {index + 1} holds fewer cards than the players drew")
-        if any(_pile(c) == -1 for c in self.hand):
+        if any(pile_of(c) == -1 for c in self.hand):
             raise Impossible("the Marshal holds only cards drawn from the piles")
 
     # --- the Sprint cards of face-down Hideouts --------------------------------------------
@@ -194,7 +193,7 @@ class _History:
         kinds: dict[tuple[int, int], int] = {}  # (pile or -1, Sprint value) -> cards free
         for card in range(1, HIGHEST + 1):
             if card not in used:
-                key = (_pile(card), SPRINT[card])
+                key = (pile_of(card), SPRINT[card])
                 kinds[key] = kinds.get(key, 0) + 1
         # room[t][pile]: cards of the pile drawn by turn t not already placed by then
         room = []
@@ -203,8 +202,8 @@ class _History:
             for p in range(1, len(self.numbers)):
                 if self.placed[p] <= turn:
                     for card in (self.numbers[p], *(self.sprints[p] or ())):
-                        if _pile(card) >= 0:
-                            placed[_pile(card)] += 1
+                        if pile_of(card) >= 0:
+                            placed[pile_of(card)] += 1
             room.append(tuple(drawn[turn][i] - placed[i] for i in range(3)))
         hidden = [p for p in range(1, len(self.numbers)) if self.sprints[p] is None]
         for p in hidden:
