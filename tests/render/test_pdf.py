@@ -2,6 +2,7 @@
 
 import pypdf
 import pypdfium2
+import pytest
 
 from generator.render.pdf import PdfDocument
 
@@ -23,26 +24,19 @@ def _grey_at(path, x_mm, y_mm, dpi=72):
     return image.getpixel((round(x_mm * scale), image.size[1] - round(y_mm * scale)))
 
 
-def test_a_30_percent_fill_placed_as_a_form_prints_as_30_percent(tmp_path):
-    path = tmp_path / "grey.pdf"
+# 30 % black over white: 255 * 0.7 = 178.5; half black: 127.5.
+@pytest.mark.parametrize(
+    ("svg", "grey"), [(GREY_30, 179), (HALF_STROKE, 128)], ids=["fill-30", "stroke-50"]
+)
+def test_a_translucent_component_placed_as_a_form_prints_at_its_opacity(tmp_path, svg, grey):
+    path = tmp_path / "opacity.pdf"
     doc = PdfDocument(path, title="opacity", subject="test")
     doc.begin_page(100, 100)
-    doc.place(GREY_30, 30, 30)
+    doc.place(svg, 30, 30)
     doc.end_page()
     doc.save()
-    # 30 % black over white: 255 * 0.7 = 178.5.
-    assert abs(_grey_at(path, 50, 50) - 179) <= 3
+    assert abs(_grey_at(path, 50, 50) - grey) <= 3
     assert _grey_at(path, 10, 10) == 255
-
-
-def test_a_half_opaque_stroke_prints_half_grey(tmp_path):
-    path = tmp_path / "stroke.pdf"
-    doc = PdfDocument(path, title="opacity", subject="test")
-    doc.begin_page(100, 100)
-    doc.place(HALF_STROKE, 30, 30)
-    doc.end_page()
-    doc.save()
-    assert abs(_grey_at(path, 50, 50) - 128) <= 3
 
 
 def test_every_form_defines_the_graphics_states_it_names(tmp_path):
