@@ -17,7 +17,7 @@ from pathlib import Path
 
 from reportlab.platypus import Flowable, Table, TableStyle
 
-from generator.games.fugitive.book_solutions import solutions_part
+from generator.games.fugitive.book_solutions import label_table, solutions_part
 from generator.games.fugitive.figures import answer_figure, hand_figure, number_strip, row_figure
 from generator.games.fugitive.print import PILE_COLOURS, TITLE
 from generator.games.fugitive.puzzles import Puzzle, question_text, table_facts
@@ -201,7 +201,8 @@ def table_flowables(blocks: Blocks, table: dict, width: float) -> list[Flowable]
         [mm_to_pt(hand_w + 3), mm_to_pt(HAND_NOTE_W - 3)],
         valign="MIDDLE",
     )
-    blocks_table = blocks.table(
+    blocks_table = label_table(
+        blocks,
         [
             [
                 _label(blocks, "The row", "left to right, as you see it"),
@@ -211,18 +212,12 @@ def table_flowables(blocks: Blocks, table: dict, width: float) -> list[Flowable]
             [_label(blocks, "Your hand"), hand],
         ],
         [LABEL_W, inner],
-        header_rows=0,
-        grid=None,
-        extra=[
-            ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ("LEFTPADDING", (0, 0), (-1, -1), 0),
-            ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-            ("TOPPADDING", (0, 0), (-1, -1), 0),
-            ("TOPPADDING", (0, 0), (0, 0), mm_to_pt(4.2)),
-            ("TOPPADDING", (0, 1), (0, 1), mm_to_pt(2)),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), mm_to_pt(GAP / 2 - 0.2)),
-            ("VALIGN", (0, 2), (0, 2), "MIDDLE"),
-        ],
+        ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+        ("TOPPADDING", (0, 0), (-1, -1), 0),
+        ("TOPPADDING", (0, 0), (0, 0), mm_to_pt(4.2)),
+        ("TOPPADDING", (0, 1), (0, 1), mm_to_pt(2)),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), mm_to_pt(GAP / 2 - 0.2)),
+        ("VALIGN", (0, 2), (0, 2), "MIDDLE"),
     )
     return [blocks_table, blocks.gap(GAP), *turn_table(blocks, table, width)]
 
@@ -446,12 +441,10 @@ def instructions_part(blocks: Blocks, count: int, seed: int | None) -> Part:
     subtitle = (
         f"{count} deduction {plural} for one player, played from the Marshal's chair{seed_text}"
     )
-    notes = blocks.table(
+    notes = label_table(
+        blocks,
         [[blocks.cell(lead, "cell-head"), blocks.cell(text)] for lead, text in EXAMPLE_NOTES],
         [0.2, 0.8],
-        header_rows=0,
-        grid=None,
-        extra=[("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0)],
     )
     example = blocks.beside(
         [table_flowables(blocks, EXAMPLE, FIGURE_W), notes], [mm_to_pt(FIGURE_W + 6), None]

@@ -6,6 +6,10 @@ No step stands alone at the foot or the top of a column: a puzzle's heading and 
 with its first two steps, and its last two steps stay together (Blocks.keep_ends).
 """
 
+from collections.abc import Sequence
+
+from reportlab.platypus import Table
+
 from generator.games.fugitive.puzzles import format_answer, table_facts
 from generator.render.document import Blocks, Header, Part, TypeScale
 
@@ -13,6 +17,17 @@ SOLUTIONS_SCALE = TypeScale(body=8.0)
 TITLE = "Solutions"
 SUBTITLE = "Every answer first, then how each puzzle is solved, step by step."
 KEEP_FIRST = KEEP_LAST = 2  # steps kept with a puzzle's heading, and together at its end
+
+
+def label_table(
+    blocks: Blocks, rows: Sequence[Sequence[object]], widths: Sequence[float], *extra: tuple
+) -> Table:
+    """Return `rows` (a label, then what it labels) as an unruled table with no header
+    row, every cell set at its top with no left padding; `extra` adds TableStyle commands
+    after those. The book's answers at a glance, its example's notes and each puzzle's
+    row, answer and hand are such tables."""
+    top_left = [("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0)]
+    return blocks.table(rows, widths, header_rows=0, grid=None, extra=[*top_left, *extra])
 
 
 def answer_text(puzzle: dict) -> str:
@@ -41,20 +56,15 @@ def solutions_part(puzzles: list[dict], blocks: Blocks | None = None) -> Part:
     """Return the solutions as a two-column Part: the answers at a glance, then each
     puzzle's answer and worked steps, in puzzle order."""
     blocks = blocks or Blocks(SOLUTIONS_SCALE)
-    answers = blocks.table(
+    answers = label_table(
+        blocks,
         [
             [blocks.cell(f"Puzzle {n}", "cell-head"), blocks.cell(answer_text(p))]
             for n, p in enumerate(puzzles, 1)
         ],
         [0.24, 0.76],
-        header_rows=0,
-        grid=None,
-        extra=[
-            ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ("LEFTPADDING", (0, 0), (-1, -1), 0),
-            ("TOPPADDING", (0, 0), (-1, -1), 0.5),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
-        ],
+        ("TOPPADDING", (0, 0), (-1, -1), 0.5),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
     )
     story = [blocks.heading("All the answers"), answers, blocks.gap(5)]
     for number, puzzle in enumerate(puzzles, 1):
