@@ -303,17 +303,12 @@ def _dark_share(svg: str) -> float:
 
 
 @pytest.fixture(scope="module")
-def printed_kit(tmp_path_factory):
+def printed_kit(tmp_path_factory, quarry):
     """Fugitive's kit on Letter only, fold-and-glue card sheets with bleed, low ink."""
     out = tmp_path_factory.mktemp("printed")
     options = ("--paper", "letter", "--backs", "fold", "--sheet", "bleed", "--ink", "low")
-    done = subprocess.run(
-        [sys.executable, "-m", "generator", "kit", "fugitive", "--out", out, *options]
-        + ["--back-offset-x", "1.5", "--seed", "2"],
-        cwd=ROOT,
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
+    done = quarry(
+        "kit", "fugitive", "--out", out, *options, "--back-offset-x", "1.5", "--seed", "2"
     )
     assert done.returncode == 0, done.stderr
     return out / "fugitive"

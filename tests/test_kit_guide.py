@@ -2,38 +2,28 @@
 many copies, which side, and every page of the kit in one PDF that prints as the kit."""
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pypdf
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
 A4 = (595.28, 841.89)
 
 
-def quarry(*args):
-    done = subprocess.run(
-        [sys.executable, "-m", "generator", *map(str, args), "--quiet"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        stdin=subprocess.DEVNULL,
-    )
-    assert done.returncode == 0, done.stderr
-    return done
-
-
 @pytest.fixture(scope="module")
-def kits(tmp_path_factory) -> dict[str, Path]:
+def kits(tmp_path_factory, quarry) -> dict[str, Path]:
     out = tmp_path_factory.mktemp("guided")
-    quarry("kit", "all", "--paper", "a4", "--out", out, "--seed", "3")
-    quarry("cards", "examples/custom-deck.toml", "--out", out)
-    quarry("tile", "examples/sample-board.svg", "--out", out)
-    quarry("puzzle", "hunt", "--count", "2", "--out", out)
+
+    def run(*args):
+        done = quarry(*args, "--quiet")
+        assert done.returncode == 0, done.stderr
+
+    run("kit", "all", "--paper", "a4", "--out", out, "--seed", "3")
+    run("cards", "examples/custom-deck.toml", "--out", out)
+    run("tile", "examples/sample-board.svg", "--out", out)
+    run("puzzle", "hunt", "--count", "2", "--out", out)
     for design in ("routes", "deck"):
-        quarry("generate", design, "--candidates", "2", "--games", "20", "--out", out)
+        run("generate", design, "--candidates", "2", "--games", "20", "--out", out)
     folders = (
         *("hunt", "fugitive", "expedition-supplies", "sample-board", "hunt-puzzles"),
         *("hunt-routes", "fugitive-deck"),
