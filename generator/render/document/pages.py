@@ -79,7 +79,7 @@ class _Geometry:
         self.subtitle = Paragraph(plain(header.subtitle), styles["subtitle"])
         _, title_h = self.title.wrap(self.title_w, self.height)
         if self.fields is not None:
-            self.fields.wrap(self.inner - self.title_w, self.height)
+            _, self.fields_h = self.fields.wrap(self.inner - self.title_w, self.height)
         _, sub_h = self.subtitle.wrap(self.inner, self.height) if header.subtitle else (0, 0)
         self.title_h, self.sub_h = title_h, sub_h
         top = self.height - mm_to_pt(MARGIN)
@@ -113,8 +113,9 @@ class _Geometry:
             title.wrap(self.title_w, self.height)
         title.drawOn(canvas, self.left, top - self.title_h)
         if self.fields is not None:
-            _, fields_h = self.fields.wrap(self.inner - self.title_w, self.height)
-            self.fields.drawOn(canvas, self.left + self.title_w, top - fields_h - mm_to_pt(1.5))
+            self.fields.drawOn(
+                canvas, self.left + self.title_w, top - self.fields_h - mm_to_pt(1.5)
+            )
         if self.sub_h:
             self.subtitle.drawOn(canvas, self.left, top - self.title_h - mm_to_pt(1.5) - self.sub_h)
         canvas.saveState()
