@@ -76,12 +76,16 @@ class KitWriter:
             record["pages"] = pages
         self.files.append(record)
 
-    def describe(self, title: str, about: str, assembly: list[str]) -> None:
+    def describe(
+        self, title: str, about: str, assembly: list[str], back_options: bool = True
+    ) -> None:
         """Give the kit a guide page: the game or deck's `title`, a line `about` it, and the
-        steps to cut and put it together. Files listed with to_print() appear on it."""
+        steps to cut and put it together. Files listed with to_print() appear on it.
+        back_options=False when the verb takes no --back-offset or --backs (the guide then
+        does not suggest them)."""
         from generator.render.document.guide import KitGuide
 
-        self.guide = KitGuide(title, about, list(assembly))
+        self.guide = KitGuide(title, about, list(assembly), back_options=back_options)
 
     def to_print(
         self,

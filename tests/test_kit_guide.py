@@ -117,3 +117,15 @@ def test_print_all_of_a_one_sided_kit_has_no_blank_pages(kits):
         == 1 + 2 * files["hunt-a4.pdf"]["pages"] + files["puzzles-a4.pdf"]["pages"]
     )
     assert all(page.extract_text().strip() for page in reader.pages)
+
+
+def test_the_guide_suggests_back_options_only_where_the_verb_takes_them(kits):
+    def guide_text(name: str) -> str:
+        return pypdf.PdfReader(kits[name] / "00-guide-a4.pdf").pages[0].extract_text()
+
+    # quarry kit and quarry cards take --back-offset-x and --backs; generate deck does not.
+    for name in ("fugitive", "expedition-supplies"):
+        assert "--back-offset-x" in guide_text(name) and "--backs fold" in guide_text(name)
+    designed = guide_text("fugitive-deck")
+    assert "flip on long edge" in designed
+    assert "--back-offset" not in designed and "--backs" not in designed

@@ -472,6 +472,7 @@ def build_deck_kit(request: KitRequest, report) -> None:
             "deck.json plays this deck in simulations: quarry simulate fugitive --deck "
             "deck.json; report.json ranks every candidate the designer tried.",
         ],
+        back_options=False,
     )
     for stem, _, _ in sheets:
         what = "43 Hideouts and the 2 role cards" if stem == "cards" else "The events in play"

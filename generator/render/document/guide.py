@@ -46,6 +46,9 @@ class KitGuide:
     assembly: list[str] = field(default_factory=list)
     items: dict[str, list[PrintItem]] = field(default_factory=dict)
     papers: dict[str, Paper] = field(default_factory=dict)
+    # Whether the verb that wrote the kit takes --back-offset-x/-y and --backs, so the guide
+    # may send the player back to it with them.
+    back_options: bool = True
 
     def add(self, paper: Paper, item: PrintItem) -> None:
         """List `item` among the files to print on `paper`."""
@@ -100,6 +103,15 @@ class ScaleBar(Flowable):
         c.restoreState()
 
 
+_BACK_OPTION_TIPS = (
+    "If the backs land a little off the fronts, measure how far and print the kit again "
+    "with --back-offset-x / --back-offset-y (millimetres; positive moves the backs right "
+    "or up).",
+    "No two-sided printer? Print the kit with --backs fold: fronts and backs side by side "
+    "on one side of the paper, to fold and glue.",
+)
+
+
 def _parts(guide: KitGuide, paper: Paper, blocks: Blocks) -> list[Part]:
     items = guide.items.get(paper.name, [])
     two_sided = guide.two_sided(paper.name)
@@ -127,11 +139,7 @@ def _parts(guide: KitGuide, paper: Paper, blocks: Blocks) -> list[Part]:
                 [
                     'Choose two-sided printing, "flip on long edge". Each page of card '
                     "fronts is followed by the page of their backs.",
-                    "If the backs land a little off the fronts, measure how far and print "
-                    "the kit again with --back-offset-x / --back-offset-y (millimetres; "
-                    "positive moves the backs right or up).",
-                    "No two-sided printer? Print the kit with --backs fold: fronts and "
-                    "backs side by side on one side of the paper, to fold and glue.",
+                    *(_BACK_OPTION_TIPS if guide.back_options else ()),
                 ]
             ),
             blocks.gap(2),
