@@ -7,7 +7,6 @@ from pathlib import Path
 
 from generator.games.fugitive.figures import reference_row
 from generator.render.document import Blocks, Header, Part, fit_document
-from generator.render.document.blocks import note
 from generator.render.layouts import Paper
 from generator.render.pdf import Footer
 
@@ -146,7 +145,7 @@ def reference_part(blocks: Blocks) -> Part:
                 flowables += [
                     blocks.figure(reference_row()),
                     blocks.gap(1),
-                    note(blocks, ROW_CAPTION),
+                    blocks.para(ROW_CAPTION, "note"),
                 ]
             else:
                 flowables.append(item)

@@ -247,8 +247,3 @@ class Blocks:
         )
         table.setStyle(TableStyle(commands))
         return table
-
-
-def note(blocks: Blocks, text: str) -> Paragraph:
-    """Return a grey note in the small size (the "note" style is both)."""
-    return blocks.para(text, "note")
