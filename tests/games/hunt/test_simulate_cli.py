@@ -1,24 +1,16 @@
 """`quarry simulate hunt --json`: the summary's shape, and that --jobs changes nothing."""
 
 import json
-import subprocess
-import sys
 
 
-def simulate(root, *args):
-    done = subprocess.run(
-        [sys.executable, "-m", "generator", "simulate", "hunt", "--json", *args],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        stdin=subprocess.DEVNULL,
-    )
+def simulate(quarry, *args):
+    done = quarry("simulate", "hunt", "--json", *args)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 
 
-def test_the_json_summary_has_every_metric_with_an_interval_around_it(root):
-    summary = simulate(root, "--games", "120", "--seed", "9", "--dragon", "cunning")
+def test_the_json_summary_has_every_metric_with_an_interval_around_it(quarry):
+    summary = simulate(quarry, "--games", "120", "--seed", "9", "--dragon", "cunning")
     assert (summary["game"], summary["games"], summary["seed"]) == ("hunt", 120, 9)
     expected = {"vanquish_rate", "dragon_score", "town_points", "aides_used", "turns"}
     assert expected <= set(summary["metrics"])
@@ -28,25 +20,19 @@ def test_the_json_summary_has_every_metric_with_an_interval_around_it(root):
     assert 0 <= summary["metrics"]["vanquish_rate"]["value"] <= 1
 
 
-def test_results_do_not_depend_on_the_number_of_jobs(root):
-    one = simulate(root, "--games", "60", "--seed", "4", "--jobs", "1")
-    two = simulate(root, "--games", "60", "--seed", "4", "--jobs", "2")
+def test_results_do_not_depend_on_the_number_of_jobs(quarry):
+    one = simulate(quarry, "--games", "60", "--seed", "4", "--jobs", "1")
+    two = simulate(quarry, "--games", "60", "--seed", "4", "--jobs", "2")
     assert one["metrics"] == two["metrics"]
 
 
-def test_impossible_game_counts_are_refused_before_any_game(root):
-    done = subprocess.run(
-        [sys.executable, "-m", "generator", "simulate", "hunt", "--games", "5000000"],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        stdin=subprocess.DEVNULL,
-    )
+def test_impossible_game_counts_are_refused_before_any_game(quarry):
+    done = quarry("simulate", "hunt", "--games", "5000000")
     assert done.returncode == 2 and done.stderr.count("\n") == 1
 
 
-def test_match_simulations_report_the_winner_by_seat_and_draws(root):
-    summary = simulate(root, "--games", "30", "--seed", "2", "--match", "--dragon", "cunning")
+def test_match_simulations_report_the_winner_by_seat_and_draws(quarry):
+    summary = simulate(quarry, "--games", "30", "--seed", "2", "--match", "--dragon", "cunning")
     assert summary["match"] is True and summary["games"] == 30
     metrics = summary["metrics"]
     assert set(metrics) == {"seat_a_wins", "seat_b_wins", "draws", "seat_a_score", "seat_b_score"}
@@ -57,30 +43,18 @@ def test_match_simulations_report_the_winner_by_seat_and_draws(root):
     assert abs(sum(shares) - 1.0) < 1e-9
 
 
-def test_without_match_a_simulation_reports_single_hunts(root):
-    summary = simulate(root, "--games", "20", "--seed", "2")
+def test_without_match_a_simulation_reports_single_hunts(quarry):
+    summary = simulate(quarry, "--games", "20", "--seed", "2")
     assert summary["match"] is False and "vanquish_rate" in summary["metrics"]
     assert "seat_a_wins" not in summary["metrics"]
 
 
-def test_the_text_report_of_matches_counts_matches(root):
-    done = subprocess.run(
-        [sys.executable, "-m", "generator", "simulate", "hunt", "--games", "10", "--match"],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        stdin=subprocess.DEVNULL,
-    )
+def test_the_text_report_of_matches_counts_matches(quarry):
+    done = quarry("simulate", "hunt", "--games", "10", "--match")
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("10 matches of The Hunt") and "seat_a_wins" in done.stdout
 
 
-def test_match_is_not_an_option_of_fugitive(root):
-    done = subprocess.run(
-        [sys.executable, "-m", "generator", "simulate", "fugitive", "--games", "2", "--match"],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        stdin=subprocess.DEVNULL,
-    )
+def test_match_is_not_an_option_of_fugitive(quarry):
+    done = quarry("simulate", "fugitive", "--games", "2", "--match")
     assert done.returncode == 2 and "--match is not an option for fugitive" in done.stderr
