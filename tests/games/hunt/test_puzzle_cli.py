@@ -1,38 +1,15 @@
 """`quarry puzzle hunt`: a book and puzzles.json whose every answer is the only one."""
 
 import json
-import subprocess
-import sys
 
 import pypdf
 
 from generator.games.hunt.puzzles import Puzzle, brute_force_answers, worked_solution
 
 
-def test_the_puzzle_verb_writes_a_book_and_json_of_unique_puzzles(root, tmp_path):
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "generator",
-            "puzzle",
-            "hunt",
-            "--count",
-            "3",
-            "--difficulty",
-            "easy",
-            "--seed",
-            "5",
-            "--paper",
-            "letter",
-            "--out",
-            str(tmp_path),
-        ],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        stdin=subprocess.DEVNULL,
-    )
+def test_the_puzzle_verb_writes_a_book_and_json_of_unique_puzzles(quarry, tmp_path):
+    done = quarry("puzzle", "hunt", "--count", 3, "--difficulty", "easy", "--seed", 5,
+                  "--paper", "letter", "--out", tmp_path)  # fmt: skip
     assert done.returncode == 0, done.stderr
     kit = tmp_path / "hunt-puzzles"
     puzzles = json.loads((kit / "puzzles.json").read_text())
