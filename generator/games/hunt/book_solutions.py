@@ -6,6 +6,8 @@ stay together, so no step is left alone at the foot of a column; a hard solution
 page of its own and fits on it.
 """
 
+import io
+from collections.abc import Callable
 from functools import lru_cache
 
 from reportlab.platypus import Flowable, PageBreak
@@ -20,6 +22,7 @@ from generator.render.document import (
     Part,
     TypeScale,
     fit_parts,
+    write_document,
 )
 from generator.render.layouts import LayoutBook, Paper
 from generator.render.pdf import Footer
@@ -104,26 +107,26 @@ def _solution(blocks: Blocks, puzzle: dict, number: int) -> list[Flowable]:
     return [*blocks.keep_ends(head, steps), blocks.gap(4)]
 
 
-def _fitted_hard_solution(
-    blocks: Blocks, puzzle: dict, number: int, paper: Paper
-) -> list[Flowable]:
-    """Return a hard puzzle's solution set in the largest type (from blocks' size down, see
-    HARD_SIZES) that puts it on one page of its own; DoesNotFit when none does."""
-    header = Header("Solutions", SUBTITLE)
-    sizes = [size for size in HARD_SIZES if size <= blocks.scale.body] or [blocks.scale.body]
+FOOTER = Footer("The Hunt", "solutions", None)  # the footer a solution is set with to fit it
 
-    def make(trial: Blocks) -> list[Part]:
-        return [Part(header, _solution(trial, puzzle, number), "solutions", columns=2)]
 
-    footer = Footer("The Hunt", "solutions", None)
-    return fit_parts(paper, make, footer, sizes, 1)[0].story
+def _hard_parts(puzzle: dict, number: int) -> Callable[[Blocks], list[Part]]:
+    """Return what sets a hard puzzle's solution alone on the solutions' pages, for a type
+    scale (fit_parts' make_parts)."""
+
+    def make(blocks: Blocks) -> list[Part]:
+        header = Header("Solutions", SUBTITLE)
+        return [Part(header, _solution(blocks, puzzle, number), "solutions", columns=2)]
+
+    return make
 
 
 def _hard_solution(blocks: Blocks, puzzle: dict, number: int, paper: Paper) -> list[Flowable]:
-    """Return a hard puzzle's solution on one page of its own (see _fitted_hard_solution);
-    one longer than a page (a puzzle not made by puzzles.py) runs on."""
+    """Return a hard puzzle's solution set in the largest type of HARD_SIZES that puts it
+    on one page of its own; one longer than a page (a puzzle not made by puzzles.py) runs
+    on, in `blocks`' type."""
     try:
-        return _fitted_hard_solution(blocks, puzzle, number, paper)
+        return fit_parts(paper, _hard_parts(puzzle, number), FOOTER, HARD_SIZES, 1)[0].story
     except DoesNotFit:
         return _solution(blocks, puzzle, number)
 
@@ -131,15 +134,16 @@ def _hard_solution(blocks: Blocks, puzzle: dict, number: int, paper: Paper) -> l
 def hard_solution_fits(entry: dict, papers: tuple[str, ...] = FIT_PAPERS) -> bool:
     """Return True when the solution of the puzzle `entry` (a puzzle book entry, see
     puzzles.book_entries) sets on one page of its own on every paper of `papers`, laid
-    out exactly as the book lays a hard solution out (type from SOLUTION_BODY down)."""
+    out exactly as the book lays a hard solution out (_hard_solution). Each try is set
+    once: fit_parts would set the one that fits a second time, for a story not needed."""
+    make = _hard_parts(entry, HEADING_NUMBER)
     book = LayoutBook()
-    blocks = Blocks(TypeScale(body=SOLUTION_BODY))
-    for name in papers:
-        try:
-            _fitted_hard_solution(blocks, entry, HEADING_NUMBER, book.paper(name))
-        except DoesNotFit:
-            return False
-    return True
+
+    def one_page(paper: Paper, size: float) -> bool:
+        parts = make(Blocks(TypeScale(body=size)))
+        return write_document(io.BytesIO(), paper, parts, FOOTER, TypeScale()) <= 1
+
+    return all(any(one_page(book.paper(name), size) for size in HARD_SIZES) for name in papers)
 
 
 def solutions_part(blocks: Blocks, puzzles: list[dict], paper: Paper) -> Part:
