@@ -133,6 +133,20 @@ def _puzzle_log(blocks: Blocks, log: list[dict], width: float) -> Table:
     return blocks.table(rows, widths, row_height=ROW_MM, extra=extra)
 
 
+def _unruled(rows: list[list], widths: list, valign: str, *commands: tuple) -> Table:
+    """Return `rows` as an unruled table, flush left with no left padding, every cell set at
+    `valign`; `commands` add TableStyle commands after those. The puzzles' title lines,
+    their two columns, the answer's tick boxes and the instructions' example are such."""
+    table = Table(rows, colWidths=widths, hAlign="LEFT")
+    base = [
+        ("FONTNAME", (0, 0), (-1, -1), "Vera"),  # reportlab sets Helvetica on every cell
+        ("VALIGN", (0, 0), (-1, -1), valign),
+        ("LEFTPADDING", (0, 0), (-1, -1), 0),
+    ]
+    table.setStyle(TableStyle([*base, *commands]))
+    return table
+
+
 def _height_mm(flowables: list[Flowable], width: float) -> float:
     """Return the height (mm) the flowables take stacked in a column `width` mm wide."""
     total = 0.0
@@ -167,18 +181,8 @@ def _answer_space(blocks: Blocks, puzzle: dict) -> list[Flowable]:
         for place in range(5):
             cells += [TickBox(), blocks.cell(NAMES[place], "cell-small")]
         rows = [cells[:6], cells[6:] + ["", ""]]
-        ticks = Table(rows, colWidths=[mm_to_pt(4.5), mm_to_pt(14)] * 3, hAlign="LEFT")
-        ticks.setStyle(
-            TableStyle(
-                [
-                    ("FONTNAME", (0, 0), (-1, -1), "Vera"),
-                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                    ("RIGHTPADDING", (0, 0), (-1, -1), 1),
-                ]
-            )
-        )
-        return out + [ticks]
+        widths = [mm_to_pt(4.5), mm_to_pt(14)] * 3
+        return out + [_unruled(rows, widths, "MIDDLE", ("RIGHTPADDING", (0, 0), (-1, -1), 1))]
     rows = [
         [
             blocks.cell("From", "cell-small", align="center", fontName="Vera-Bold"),
@@ -196,25 +200,17 @@ def _answer_space(blocks: Blocks, puzzle: dict) -> list[Flowable]:
 def _puzzle_block(blocks: Blocks, puzzle: dict, number: int, width: float) -> list[Flowable]:
     """Return one puzzle: its title line, the log with the working grid on the left; the
     question, a small map to draw on and the answer space on the right."""
-    title = Table(
+    title = _unruled(
         [
             [
                 blocks.para(f"Puzzle {number}", "heading"),
                 blocks.cell(_puzzle_tag(puzzle), "cell-small", align="right", color=GREY),
             ]
         ],
-        colWidths=["40%", "60%"],
-    )
-    title.setStyle(
-        TableStyle(
-            [
-                ("FONTNAME", (0, 0), (-1, -1), "Vera"),
-                ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
-                ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                ("LINEBELOW", (0, 0), (-1, 0), 0.6, colour(GREY)),
-            ]
-        )
+        ["40%", "60%"],
+        "BOTTOM",
+        ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+        ("LINEBELOW", (0, 0), (-1, 0), 0.6, colour(GREY)),
     )
     log_w = width - SIDE - 5
     log = _puzzle_log(blocks, puzzle["log"], log_w)
@@ -229,22 +225,13 @@ def _puzzle_block(blocks: Blocks, puzzle: dict, number: int, width: float) -> li
     if puzzle.get("difficulty") != "hard":  # a hard puzzle has the rest of its page instead
         notes = max(NOTES_MIN, _height_mm(side, SIDE) - _height_mm([log], log_w) - 9)
         left += [blocks.gap(3), blocks.para("Notes", "note"), blocks.room(notes, notes)]
-    body = Table(
+    body = _unruled(
         [[left, side]],
-        colWidths=[mm_to_pt(log_w + 5), mm_to_pt(SIDE)],
-        hAlign="LEFT",
-    )
-    body.setStyle(
-        TableStyle(
-            [
-                ("FONTNAME", (0, 0), (-1, -1), "Vera"),
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                ("RIGHTPADDING", (0, 0), (0, 0), mm_to_pt(5)),
-                ("RIGHTPADDING", (1, 0), (1, 0), 0),
-                ("TOPPADDING", (0, 0), (-1, -1), mm_to_pt(2)),
-            ]
-        )
+        [mm_to_pt(log_w + 5), mm_to_pt(SIDE)],
+        "TOP",
+        ("RIGHTPADDING", (0, 0), (0, 0), mm_to_pt(5)),
+        ("RIGHTPADDING", (1, 0), (1, 0), 0),
+        ("TOPPADDING", (0, 0), (-1, -1), mm_to_pt(2)),
     )
     return [title, body]
 
@@ -320,20 +307,8 @@ def _instructions_part(blocks: Blocks, title: str, count: int, seed: int | None)
     )
     note = "Here Walk from Town leads to the Hills (T>H) and Fly from the Lair to Town (L>T)."
     left = [blocks.figure(legend_figure(), width=None), blocks.gap(2), blocks.para(note, "note")]
-    row = Table(
-        [[left, blocks.figure(mini_map_figure(example, radius=34.0, r=6.5, stretch=0.55))]],
-        colWidths=["35%", "65%"],
-        hAlign="LEFT",
-    )
-    row.setStyle(
-        TableStyle(
-            [
-                ("FONTNAME", (0, 0), (-1, -1), "Vera"),
-                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                ("LEFTPADDING", (0, 0), (-1, -1), 0),
-            ]
-        )
-    )
+    figure = blocks.figure(mini_map_figure(example, radius=34.0, r=6.5, stretch=0.55))
+    row = _unruled([[left, figure]], ["35%", "65%"], "MIDDLE")
     story.append(
         blocks.keep(blocks.heading("The five places, with an example of each kind of arrow"), row)
     )
