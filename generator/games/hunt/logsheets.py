@@ -57,12 +57,11 @@ def _cell(blocks: Blocks, kind: str, turn: int) -> object:
 def _log_table(blocks: Blocks, columns) -> Table:
     """Return the turns 1-17 table: a header row, one row a turn."""
     size = blocks.scale.body
-    head_style = blocks.scale.style("cell-head", fontSize=size - 1, leading=(size - 1) * 1.15)
-    header = [
-        blocks.cell(label, "cell-head", align="center", **_like(head_style))
-        for label, *_ in columns
+    head = {"fontSize": size - 1, "leading": (size - 1) * 1.15}
+    header = [blocks.cell(label, "cell-head", align="center", **head) for label, *_ in columns]
+    rows = [header] + [
+        [_cell(blocks, kind, t) for _, _, kind in columns] for t in range(1, MAX_TURN + 1)
     ]
-    rows = [header] + [[_cell(blocks, kind, t) for _, _, kind in columns] for t in range(1, 18)]
     row_pt = mm_to_pt(ROW_MM_PER_PT * size)
     pad = max(1.0, (row_pt - size * 1.2) / 2)
     extra = [
@@ -84,10 +83,6 @@ def _log_table(blocks: Blocks, columns) -> Table:
             ]
     total = sum(share for _, share, _ in columns)
     return blocks.table(rows, [share / total for _, share, _ in columns], extra=extra)
-
-
-def _like(style) -> dict:
-    return {"fontSize": style.fontSize, "leading": style.leading}
 
 
 def _notes(blocks: Blocks) -> list[Flowable]:
