@@ -1,10 +1,8 @@
 """The Hunt's figures: self-contained SVG components (true size in millimetres) that the
 printed pages place with the document layer. The drawing itself is art.py's; this module
-only frames it: the map drawing, small maps, the Walk/Fly legend, a row of small badges."""
+only frames it: the map drawing, small maps, the Walk/Fly legend."""
 
 from generator.games.hunt.art import (
-    MINI_LABEL_PT,
-    _landmark,
     _legend_sample,
     _mini_map,
     _mini_map_size,
@@ -50,13 +48,4 @@ def legend_figure(length: float = 16.0) -> str:
     return _finish(dwg)
 
 
-def badges_figure(places: tuple[int, ...] = (0, 1, 2, 3, 4), r: float = 4.5) -> str:
-    """Return the given places' badges in a row, names under them."""
-    step = max(2 * r + 4, 16.0)
-    dwg = new_document(step * len(places), 2 * r + 4.5)
-    for index, place in enumerate(places):
-        _landmark(dwg, place, step * (index + 0.5), r + 0.3, r, MINI_LABEL_PT, below=True)
-    return _finish(dwg)
-
-
-__all__ = ["badges_figure", "legend_figure", "map_figure", "mini_map_figure"]
+__all__ = ["legend_figure", "map_figure", "mini_map_figure"]
