@@ -82,11 +82,6 @@ def sample_puzzles(seed: int) -> list[dict] | None:
     return book
 
 
-def kit_papers(request: KitRequest) -> list[Paper]:
-    """Return the papers the kit is written on: those of `quarry kit --paper`, in order."""
-    return list(request.papers)
-
-
 def build_kit(request: KitRequest) -> None:
     """Write The Hunt's kit into request.writer, for each of request.papers:
     hunt-<paper>.pdf (map, both logs, reference card) and svg/map-figure.svg; with the
@@ -95,7 +90,6 @@ def build_kit(request: KitRequest) -> None:
     and its pages are line art with light tints whatever request.ink says."""
     writer, seed = request.writer, request.seed
     writer.describe(TITLE, GUIDE_ABOUT, GUIDE_STEPS)
-    papers = kit_papers(request)
     puzzles = sample_puzzles(seed)
     if puzzles:
         keys = ("id", "difficulty", "loops", "question", "log", "answer")
@@ -103,7 +97,7 @@ def build_kit(request: KitRequest) -> None:
         text = json.dumps(plain, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
         writer.write_text("puzzles.json", text, "puzzles")
     writer.write_text("svg/map-figure.svg", map_figure(*MAP_FIGURE_MM), "map-figure")
-    for paper in papers:
+    for paper in request.papers:
         pdf = f"hunt-{paper.name}.pdf"
         writer.add(pdf, "game-sheets", pages=write_sheets(writer.path(pdf), paper, seed))
         if puzzles:
