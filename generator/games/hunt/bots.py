@@ -388,15 +388,14 @@ def play_one_hunt(
 def play_one_match(
     game_seed: int, knight: str = "exact", dragon: str = "random", loops: bool = False
 ) -> dict:
-    """Play one match, both seats with the same bots, and return {winner ("A", "B" or
-    "draw"), a_wins, b_wins, draw, a_score, b_score (each seat's Dragon score)}."""
+    """Play one match, both seats with the same bots, and return {a_wins, b_wins, draw (who
+    won), a_score, b_score (each seat's Dragon score)}: what match_metrics reads."""
     dragon_bot, knight_bot = _bots(knight, dragon)
     pair = (dragon_bot, knight_bot)
     state, _ = play_match((pair, pair), loops, game_seed)
     a_score, b_score = state.dragon_scores()
     winner = state.winner()
     return {
-        "winner": winner,
         "a_wins": winner == "A",
         "b_wins": winner == "B",
         "draw": winner == DRAW,
