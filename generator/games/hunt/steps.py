@@ -21,11 +21,9 @@ Steps nested under a "Suppose ...:" start with four spaces, as deduction.py writ
 
 import re
 
-from generator.games.hunt.step_deps import slice_case, slice_solution
+from generator.games.hunt.step_deps import AT, NAME, _set, _split, slice_case, slice_solution
 
-AT = {"in Town": 0, "in the Hills": 1, "in the Woods": 2, "at Sea": 3, "in the Lair": 4}
 AT_WORDS = tuple(AT)
-NAME = {"Town": 0, "the Hills": 1, "the Woods": 2, "the Sea": 3, "the Lair": 4}
 NOT_TOWN = frozenset({1, 2, 3, 4})
 SHORT_NAME = tuple(NAME)  # "Town", "the Hills", ... by place number
 
@@ -42,17 +40,6 @@ _FACTS = (
 _CASE_END = re.compile(
     r"^(After turn \d+ he is .+|.+ leads to .+): if .+, a contradiction follows\.$"
 )
-
-
-def _split(phrase: str) -> list[str]:
-    """Return the parts of "a, b or c" / "a, b and c"."""
-    head, _, last = phrase.rpartition(" or ") if " or " in phrase else phrase.rpartition(" and ")
-    return [*head.split(", "), last] if head else [last]
-
-
-def _at_set(phrase: str) -> frozenset[int] | None:
-    parts = _split(phrase)
-    return frozenset(AT[p] for p in parts) if all(p in AT for p in parts) else None
 
 
 def _join(words: list[str], last: str = "and") -> str:
@@ -96,7 +83,7 @@ def _read_log(facts: list[tuple[str, int, str, str]], originals: list[str]) -> l
     """Return the log's facts grouped one step a kind (see the module's docstring)."""
     steps: list[str] = []
     no_town = [
-        t for kind, t, phrase, _ in facts if kind == "no-town" and _at_set(phrase) == NOT_TOWN
+        t for kind, t, phrase, _ in facts if kind == "no-town" and _set(phrase, AT) == NOT_TOWN
     ]
     if no_town:
         steps.append(
@@ -186,7 +173,7 @@ def _known_after(facts: list[tuple[str, int, str, str]]) -> dict[int, int]:
     """Return {turn: place} for every turn after which the log alone pins him down."""
     known = {}
     for kind, t, phrase, _ in facts:
-        places = _at_set(phrase)
+        places = _set(phrase, AT)
         if kind in ("met", "town", "tracker") and places is not None and len(places) == 1:
             known[t] = next(iter(places))
     return known
@@ -209,7 +196,7 @@ def _rule_facts(
         elif (match := _NO_LOOP.match(step)) and no_loops and len(_split(match[2])) > 1:
             t, source = int(match[1]), NAME.get(match[4])
             before = int(match[3]) == t + 1 and known.get(t + 1) == source
-            if before and source is not None and _at_set(match[5]) == frozenset({source}):
+            if before and source is not None and _set(match[5], AT) == frozenset({source}):
                 loop[index] = (t, source)
     out: list[str] = []
     if len(lair) < 2:
