@@ -24,10 +24,11 @@ from functools import lru_cache
 
 import numpy as np
 
+from generator.games.hunt.maps import LOCATIONS
 from generator.render.fonts import ascent_descent, text_width
 from generator.render.text import LINE_SPACING, fit_text
 
-NAMES = ("Town", "Hills", "Woods", "Sea", "Lair")
+NAMES = tuple(name.capitalize() for name in LOCATIONS)  # Town, Hills, Woods, Sea, Lair
 ANGLES = (-90, -18, 198, 54, 126)  # degrees: Town at the top, then clockwise Hills Sea Lair Woods
 MINI_LABEL_H = 3.4  # mm under a small badge for its name
 HEAD = 3.0  # head length, in units of the drawing's scale
