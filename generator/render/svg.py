@@ -4,6 +4,7 @@ import hashlib
 import io
 import logging
 import re
+from functools import lru_cache
 from xml.etree import ElementTree
 
 import svgwrite
@@ -60,8 +61,12 @@ def svg_size_mm(svg_text: str) -> tuple[float, float]:
     return sizes[0], sizes[1]
 
 
+@lru_cache(maxsize=128)
 def to_drawing(svg_text: str) -> Drawing:
-    """Return the reportlab Drawing of an SVG document (fonts registered first)."""
+    """Return the reportlab Drawing of an SVG document (fonts registered first).
+
+    The same text gives the same Drawing object (the same figure is set again each time a
+    page is fitted): callers draw it and never change it."""
     ensure_fonts()
     drawing = svg2rlg(io.BytesIO(svg_text.encode("utf-8")))
     if drawing is None:
