@@ -1,0 +1,1158 @@
+"""The rules of The Most Dangerous Game as docs/rules/island.md states them.
+
+A state is driven by a stack of steps. A step either waits for an action (a player's choice,
+or CHANCE: a die roll or a card drawn) or is done by the engine at once (a look, a reveal,
+the next turn). Actions are texts in the game's notation ("roll 5", "draw sprint", "move F12",
+"play distraction 3 F9", "attack 2", "done"); parse_action checks the grammar, apply checks
+legality against the step on top of the stack.
+
+What the table sees goes into `log`, a list of public events. Facts about a Hunted's square
+are events a tracker reads directly (see tracking.Track): ("start", x), ("hmove", x, steps,
+exact), ("extra", x, steps), ("fact", x, mask) and ("fact-at", x, time, mask), where time
+counts the Hunted's moves (0 at his start, one more per "hmove" or "extra").
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+from dataclasses import dataclass
+
+from generator.engine.game import CHANCE, TERMINAL, GameState, IllegalAction
+from generator.games.island import cards
+from generator.games.island.board import ZONES, Island, bits, default_island, distance
+
+RULES_VERSION = 1
+HUNTER, HUNTED = cards.HUNTER, cards.HUNTED
+MIN_PLAYERS, MAX_PLAYERS = 4, 7
+HAND_LIMIT, DRAW_TO, START_CARDS = 3, 4, 3
+HUNTER_DIE, HUNTED_DIE, CHOOSE_DIE = 8, 6, 6
+RANGE, ELEVATED_RANGE, NEAR_RANGE = 6, 8, 2
+SPYGLASS_BONUS, HORN_RANGE = 2, 10
+TRAIL_LAG = 2  # in cycle c a Hunted shows mark c - 2
+CAPTURE_POINTS, ESCAPE_POINTS, LAST_SURVIVOR_POINTS = 2, 2, 4
+OPTION_VALUES = {
+    "vision": ("steps", "square"),
+    "movement": ("exact", "up-to"),
+    "ties": ("hunted", "hunter", "reroll"),
+}
+DEFAULTS = {"vision": "steps", "movement": "exact", "ties": "hunted"}
+ZONE_SLUGS = tuple(zone.lower().replace(" ", "-") for zone in ZONES)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The options of one game (see docs/rules/island.md, "Options")."""
+
+    vision: str = "steps"
+    movement: str = "exact"
+    ties: str = "hunted"
+
+    def __post_init__(self) -> None:
+        for name, allowed in OPTION_VALUES.items():
+            if getattr(self, name) not in allowed:
+                raise ValueError(f"{name} must be one of {', '.join(allowed)}")
+
+
+class IslandState(GameState):
+    """A game of The Most Dangerous Game for 4-7 players on `island`."""
+
+    def __init__(self, players: int, island: Island | None = None, rules: Rules | None = None):
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ValueError(f"the game takes {MIN_PLAYERS} to {MAX_PLAYERS} players")
+        self.island = island or default_island()
+        self.geo = self.island.geometry
+        self.rules = rules or Rules()
+        self.players = players
+        self.first = -1  # the player who hunts from the start; his turn begins each cycle
+        self.role = [HUNTED] * players
+        self.turned = [False] * players
+        self.gone = [False] * players  # an escaped Hunted
+        self.pos: list[int | None] = [None] * players
+        self.hand: list[list[str]] = [[] for _ in range(players)]
+        self.piles = {deck: cards.deck_counts(deck) for deck in (HUNTER, HUNTED)}
+        self.discards = {deck: dict.fromkeys(cards.deck_counts(deck), 0) for deck in self.piles}
+        self.points = [0] * players
+        self.marks: list[list[int]] = [[] for _ in range(players)]
+        self.mark_times: list[list[int]] = [[] for _ in range(players)]
+        self.clock = [0] * players
+        self.traps: list[dict] = []
+        self.trap_count = 0
+        self.visible: set[int] = set()
+        self.lie_low: set[int] = set()
+        self.false_trail: set[int] = set()
+        self.snared: set[int] = set()
+        self.cycle = 0
+        self.turn = -1  # whose turn it is
+        self.turns = 0
+        self.rolls: list[int] = []
+        self.sure_used = False
+        self.attacked: set[int] = set()
+        self.fight: dict | None = None
+        self.setup_rolls: dict[int, int] = {}
+        self.rolling = list(range(players))
+        self.over = False
+        self.log: list[tuple] = []
+        self.stack: list[tuple] = [("choose-roll",)]
+
+    # --- the protocol ------------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        if self.over:
+            return TERMINAL
+        return _WHO[self.stack[-1][0]](self, self.stack[-1])
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def returns(self) -> list[float]:
+        return [float(p) for p in self.points]
+
+    def clone(self) -> IslandState:
+        other = IslandState.__new__(IslandState)
+        other.__dict__.update(self.__dict__)
+        for name in ("role", "turned", "gone", "pos", "points", "clock", "stack", "log", "rolls"):
+            setattr(other, name, list(getattr(self, name)))
+        for name in ("visible", "lie_low", "false_trail", "snared", "attacked"):
+            setattr(other, name, set(getattr(self, name)))
+        other.hand = [list(h) for h in self.hand]
+        other.marks = [list(m) for m in self.marks]
+        other.mark_times = [list(m) for m in self.mark_times]
+        other.piles = {k: dict(v) for k, v in self.piles.items()}
+        other.discards = {k: dict(v) for k, v in self.discards.items()}
+        other.traps = [dict(t) for t in self.traps]
+        other.fight = dict(self.fight) if self.fight else None
+        other.setup_rolls = dict(self.setup_rolls)
+        other.rolling = list(self.rolling)
+        return other
+
+    def parse_action(self, text: str) -> Hashable:
+        words = text.split()
+        if not words or words[0] not in _GRAMMAR:
+            raise IllegalAction(f"{text!r} is not an action of this game; see docs/formats.md")
+        if not _GRAMMAR[words[0]](words[1:], self):
+            raise IllegalAction(f"{text!r} is not written as the notation asks (docs/formats.md)")
+        return " ".join(words)
+
+    def format_action(self, action: Hashable) -> str:
+        return str(action)
+
+    def legal_actions(self) -> list[str]:
+        if self.over:
+            return []
+        step = self.stack[-1]
+        return _LEGAL[step[0]](self, step)
+
+    def apply(self, action: Hashable) -> None:
+        if self.over:
+            raise IllegalAction("the game is over")
+        text = str(action)
+        step = self.stack[-1]
+        if text not in self.legal_actions():
+            raise IllegalAction(_why_not(self, step, text))
+        self.stack.pop()
+        _APPLY[step[0]](self, step, text.split())
+        self._run()
+
+    def sample_chance(self, rng: random.Random) -> str:
+        """Return a chance action drawn with its probability (a die roll or a card)."""
+        step = self.stack[-1]
+        if step[0] == "draw":
+            pile = self.piles[self.role[step[1]]]
+            kinds = [k for k, n in pile.items() if n]
+            return "draw " + rng.choices(kinds, weights=[pile[k] for k in kinds])[0]
+        return f"roll {rng.randint(1, _die(self, step))}"
+
+    def observation(self, player: int) -> View:
+        return View(self, player)
+
+    # --- helpers the steps share ---------------------------------------------------------------
+
+    def hunters(self) -> list[int]:
+        """Return the Hunters in turn order from the first Hunter."""
+        order = [(self.first + i) % self.players for i in range(self.players)]
+        return [p for p in order if self.role[p] == HUNTER]
+
+    def hunted(self) -> list[int]:
+        """Return the Hunted still on the island, in turn order from the first Hunter."""
+        order = [(self.first + i) % self.players for i in range(self.players)]
+        return [p for p in order if self.role[p] == HUNTED and not self.gone[p]]
+
+    def sight_range(self, hunter: int, bonus: int = 0) -> int:
+        """Return a Hunter's range: 6, or 8 on an elevation; plus `bonus` (Spyglass)."""
+        on_high = self.geo.elevation >> self.pos[hunter] & 1
+        return (ELEVATED_RANGE if on_high else RANGE) + bonus
+
+    def sight_mask(self, hunted: int, bonus: int = 0, only: int | None = None) -> int:
+        """Return the squares on which `hunted` would be seen by the Hunters (or only by
+        `only`) now: the union of their sight, Lie Low shrinking it to 2 steps."""
+        metric = self.rules.vision
+        mask = 0
+        for h in [only] if only is not None else self.hunters():
+            if hunted in self.lie_low:
+                mask |= self.geo.within(self.pos[h], NEAR_RANGE, metric)
+            else:
+                mask |= self.geo.sight(self.pos[h], self.sight_range(h, bonus), metric)
+        return mask & self.geo.passable
+
+    def sees(self, hunter: int, hunted: int) -> bool:
+        """Return True if `hunter` sees `hunted` where he stands now."""
+        return bool(self.sight_mask(hunted, only=hunter) >> self.pos[hunted] & 1)
+
+    def _event(self, *event) -> None:
+        self.log.append(event)
+
+    def _fact(self, x: int, mask: int) -> None:
+        self._event("fact", x, mask & self.geo.passable)
+
+    def _push(self, *steps: tuple) -> None:
+        """Push steps so that the first given runs first."""
+        self.stack.extend(reversed(steps))
+
+    def _run(self) -> None:
+        """Do the engine's own steps until one waits for an action or the game ends."""
+        while not self.over and self.stack and self.stack[-1][0] in _AUTO:
+            step = self.stack.pop()
+            _AUTO[step[0]](self, step)
+        if not self.stack and not self.over:
+            raise AssertionError("the stack ran dry before the game ended")
+
+
+# --- who acts ---------------------------------------------------------------------------------
+
+
+def _die(state: IslandState, step: tuple) -> int:
+    kind = step[0]
+    if kind == "choose-roll":
+        return CHOOSE_DIE
+    if kind == "roll":
+        return HUNTER_DIE if state.role[step[1]] == HUNTER else HUNTED_DIE
+    if kind == "fight-roll":
+        return HUNTER_DIE if state.role[step[1]] == HUNTER else HUNTED_DIE
+    raise AssertionError(kind)
+
+
+_WHO = {
+    "choose-roll": lambda s, step: CHANCE,
+    "draw": lambda s, step: CHANCE,
+    "roll": lambda s, step: CHANCE,
+    "fight-roll": lambda s, step: CHANCE,
+}
+for _kind in ("camp", "start", "trail", "move", "action", "hide", "run", "combat", "ambush"):
+    _WHO[_kind] = lambda s, step: step[1]
+for _kind in ("arm", "brace", "discard"):
+    _WHO[_kind] = lambda s, step: step[1]
+
+
+# --- legal actions ----------------------------------------------------------------------------
+
+
+def _rolls(state, step):
+    return [f"roll {n}" for n in range(1, _die(state, step) + 1)]
+
+
+def _draws(state, step):
+    pile = state.piles[state.role[step[1]]]
+    return [f"draw {k}" for k, n in pile.items() if n]
+
+
+def _camp(state, step):
+    return [f"camp {state.island.name(s)}" for s in state.island.camp]
+
+
+def _start(state, step):
+    return [f"start {state.island.name(s)}" for s in bits(state.geo.land)]
+
+
+def _trail(state, step):
+    true = state.marks[step[1]][step[2]]
+    near = state.geo.within(true, 3, "steps") & state.geo.passable
+    return [f"trail {state.island.name(s)}" for s in bits(near)]
+
+
+def _destinations(state: IslandState, player: int) -> int:
+    exact = state.rules.movement == "exact"
+    start = 1 << state.pos[player]
+    mask = 0
+    for roll in state.rolls:
+        mask |= state.geo.reach(start, roll, exact)
+    return mask
+
+
+def _move(state, step):
+    p = step[1]
+    actions = [f"move {state.island.name(s)}" for s in bits(_destinations(state, p))]
+    if state.role[p] == HUNTER and "sure-footing" in state.hand[p] and not state.sure_used:
+        actions.append("play sure-footing")
+    return actions
+
+
+def _targets(state: IslandState, p: int) -> list[int]:
+    """Return the other players a card of `p` may name: Hunted on the island for a Hunter,
+    Hunters for a Hunted (Distraction)."""
+    if state.role[p] == HUNTER:
+        return state.hunted()
+    return state.hunters()
+
+
+def _card_plays(state: IslandState, p: int, slug: str) -> list[str]:
+    """Return every way `p` may play `slug` in his action phase."""
+    name, geo = state.island.name, state.geo
+    here = state.pos[p]
+    if slug in ("sprint", "forced-march"):
+        reach = geo.reach(1 << here, 2 if slug == "sprint" else 3, exact=False, boat=False)
+        return [f"play {slug} {name(s)}" for s in bits(reach)]
+    if slug in ("snare", "deadfall", "false-trail", "second-wind", "lie-low"):
+        if slug == "false-trail" and (p in state.false_trail or state.cycle < TRAIL_LAG):
+            return []
+        return [f"play {slug}"]
+    if slug in ("spyglass", "camp-stores", "horn"):
+        return [f"play {slug}"]
+    if slug == "distraction":
+        plays = []
+        for h in state.hunters():
+            near = geo.reach(1 << state.pos[h], 2, exact=False, boat=False)
+            plays += [f"play distraction {h} {name(s)}" for s in bits(near)]
+        return plays
+    if slug in ("bloodhound", "trail-sign"):
+        ok = [x for x in _targets(state, p) if slug == "trail-sign" or len(state.marks[x]) >= 2]
+        return [f"play {slug} {x}" for x in ok]
+    if slug == "beaters":
+        return [f"play beaters {z}" for z in ZONE_SLUGS]
+    if slug == "bear-trap":
+        near = geo.within(here, 3, state.rules.vision) & geo.passable
+        return [f"play bear-trap {name(s)}" for s in bits(near)]
+    return []  # instants are played in their own windows
+
+
+def _action(state, step):
+    p = step[1]
+    actions = ["done"]
+    for slug in sorted(set(state.hand[p])):
+        if cards.KINDS[slug].timing != "instant":
+            actions += _card_plays(state, p, slug)
+    return actions
+
+
+def _hide(state, step):
+    return ["play camouflage", "pass"]
+
+
+def _run(state, step):
+    x = step[1]
+    near = state.geo.reach(1 << state.pos[x], 2, exact=False, boat=False)
+    return [f"play run-for-cover {state.island.name(s)}" for s in bits(near)] + ["pass"]
+
+
+def combat_targets(state: IslandState, h: int) -> list[int]:
+    """Return the players Hunter `h` may attack in his combat phase: Hunted he sees (seen
+    in the last look) and Hunters within his range, each once per turn."""
+    out = []
+    for x in state.hunted():
+        if x in state.visible and x not in state.attacked and state.sees(h, x):
+            out.append(x)
+    radius = state.sight_range(h)
+    for other in state.hunters():
+        if other != h and other not in state.attacked:
+            gap = distance(state.pos[h], state.pos[other], state.island.size, state.rules.vision)
+            if gap <= radius:
+                out.append(other)
+    return sorted(out)
+
+
+def _combat(state, step):
+    return [f"attack {x}" for x in combat_targets(state, step[1])] + ["done"]
+
+
+def _ambush(state, step):
+    return [f"attack {step[2]}", "pass"]
+
+
+def _arm(state, step):
+    h = step[1]
+    plays = [f"play {s}" for s in ("rifle", "net") if s in state.hand[h]]
+    plays = [p for p in plays if p.split()[1] not in state.fight["played"]]
+    return plays + ["fight"]
+
+
+def _brace(state, step):
+    return ["play dodge", "fight"]
+
+
+def _discard(state, step):
+    return [f"discard {s}" for s in sorted(set(state.hand[step[1]]))]
+
+
+_LEGAL = {
+    "choose-roll": _rolls,
+    "roll": _rolls,
+    "fight-roll": _rolls,
+    "draw": _draws,
+    "camp": _camp,
+    "start": _start,
+    "trail": _trail,
+    "move": _move,
+    "action": _action,
+    "hide": _hide,
+    "run": _run,
+    "combat": _combat,
+    "ambush": _ambush,
+    "arm": _arm,
+    "brace": _brace,
+    "discard": _discard,
+}
+
+
+def _why_not(state: IslandState, step: tuple, text: str) -> str:
+    waiting = {
+        "choose-roll": "a d6 roll to choose the Hunter",
+        "roll": "a movement roll",
+        "fight-roll": "a combat roll",
+        "draw": "a card drawn",
+        "camp": "a camp square",
+        "start": "a starting square on land",
+        "trail": "a false trail square within 3 of the true one",
+        "move": "a square the roll reaches",
+        "action": "a card to play or done",
+        "hide": "play camouflage or pass",
+        "run": "play run-for-cover (up to 2 steps) or pass",
+        "combat": "attack a player in range, or done",
+        "ambush": "attack or pass",
+        "arm": "play rifle, play net or fight",
+        "brace": "play dodge or fight",
+        "discard": "a card of the hand to discard",
+    }[step[0]]
+    who = "chance" if _WHO[step[0]](state, step) == CHANCE else f"player {step[1]}"
+    return f"not legal now: the game waits for {who}: {waiting}"
+
+
+# --- applying actions -------------------------------------------------------------------------
+
+
+def _apply_choose_roll(state, step, words):
+    p = state.rolling[len(state.setup_rolls)]
+    state.setup_rolls[p] = int(words[1])
+    if len(state.setup_rolls) < len(state.rolling):
+        state.stack.append(("choose-roll",))
+        return
+    best = max(state.setup_rolls.values())
+    top = [p for p, n in state.setup_rolls.items() if n == best]
+    state._event("choose-rolls", tuple(sorted(state.setup_rolls.items())))
+    state.setup_rolls = {}
+    if len(top) > 1:
+        state.rolling = top
+        state.stack.append(("choose-roll",))
+        return
+    first = top[0]
+    state.first = first
+    state.role[first] = HUNTER
+    state._event("hunter", first)
+    steps: list[tuple] = []
+    for p in [(first + i) % state.players for i in range(state.players)]:
+        steps += [("draw", p)] * START_CARDS
+    steps.append(("camp", first))
+    steps += [("start", x) for x in state.hunted()]
+    steps.append(("next-turn",))
+    state._push(*steps)
+
+
+def _apply_draw(state, step, words):
+    p, slug = step[1], words[1]
+    deck = state.role[p]
+    state.piles[deck][slug] -= 1
+    state.hand[p].append(slug)
+    state._event("drew", p)
+
+
+def _apply_camp(state, step, words):
+    p = step[1]
+    state.pos[p] = state.island.parse(words[1])
+    state._event("camp", p, state.pos[p])
+    state.stack.append(("look", None))
+
+
+def _apply_start(state, step, words):
+    x = step[1]
+    state.pos[x] = state.island.parse(words[1])
+    state.marks[x].append(state.pos[x])
+    state.mark_times[x].append(0)
+    state._event("start", x)
+    land = state.geo.land
+    state._fact(x, land)
+
+
+def _apply_trail(state, step, words):
+    x, mark = step[1], step[2]
+    shown = state.island.parse(words[1])
+    state.false_trail.discard(x)
+    near = state.geo.within(shown, 3, "steps")
+    state._event("reveal", x, mark, shown, True)
+    state._event("fact-at", x, state.mark_times[x][mark], near)
+
+
+def _apply_roll(state, step, words):
+    p = step[1]
+    state.rolls.append(int(words[1]))
+    state._event("roll", p, int(words[1]))
+
+
+def _apply_move(state, step, words):
+    p = step[1]
+    if words[0] == "play":  # Sure Footing: roll again, then move by either roll
+        _discard_played(state, p, "sure-footing")
+        state.sure_used = True
+        state._push(("roll", p), ("move", p))
+        return
+    target = state.island.parse(words[1])
+    rolls = tuple(state.rolls)
+    state.rolls = []
+    state.pos[p] = target
+    if state.role[p] == HUNTER:
+        state._event("moved", p, target, rolls)
+        state._push(("hunter-moved", p), ("look", None))
+    else:
+        state.clock[p] += 1
+        exact = state.rules.movement == "exact"
+        state._event("hmove", p, rolls[0], exact)
+        state._push(("hunted-moved", p), ("look", p))
+
+
+def _discard_played(state: IslandState, p: int, slug: str) -> None:
+    state.hand[p].remove(slug)
+    state.discards[cards.KINDS[slug].deck][slug] += 1
+
+
+def _apply_action(state, step, words):
+    p = step[1]
+    if words[0] == "done":
+        return
+    slug = words[1]
+    _discard_played(state, p, slug)
+    state.stack.append(("action", p))  # more cards may follow
+    _CARD_EFFECTS[slug](state, p, words[2:])
+
+
+def _apply_hide(state, step, words):
+    x, mask = step[1], step[2]
+    if words[0] == "play":
+        _discard_played(state, x, "camouflage")
+        state.visible.discard(x)
+        state._event("card", x, "camouflage")
+        state._fact(x, mask)
+        return
+    _seen(state, x)
+
+
+def _seen(state: IslandState, x: int) -> None:
+    state.visible.add(x)
+    state._event("seen", x, state.pos[x])
+    state._fact(x, 1 << state.pos[x])
+    if "run-for-cover" in state.hand[x]:
+        state.stack.append(("run", x))
+
+
+def _apply_run(state, step, words):
+    x = step[1]
+    if words[0] == "pass":
+        return
+    _discard_played(state, x, "run-for-cover")
+    state.pos[x] = state.island.parse(words[2])
+    state.clock[x] += 1
+    state._event("card", x, "run-for-cover")
+    state._event("extra", x, 2)
+    state._push(("hunted-moved", x), ("look", x))
+
+
+def _apply_combat(state, step, words):
+    h = step[1]
+    if words[0] == "done":
+        return
+    target = int(words[1])
+    state.stack.append(("combat", h))
+    _start_fight(state, h, target)
+
+
+def _apply_ambush(state, step, words):
+    if words[0] == "attack":
+        _start_fight(state, step[1], step[2])
+
+
+def _start_fight(state: IslandState, h: int, target: int) -> None:
+    state.attacked.add(target)
+    betrayal = state.role[target] == HUNTER
+    state.fight = {"attacker": h, "defender": target, "bonus": [0, 0], "netted": False}
+    state.fight["played"] = []
+    state._event("attack", h, target)
+    steps: list[tuple] = []
+    if not betrayal:
+        if {"rifle", "net"} & set(state.hand[h]):
+            steps.append(("arm", h, target))
+        steps.append(("brace-if", target, h))
+    steps += [("fight-roll", h), ("fight-roll", target), ("resolve",)]
+    state._push(*steps)
+
+
+def _apply_arm(state, step, words):
+    h = step[1]
+    if words[0] == "fight":
+        return
+    slug = words[1]
+    _discard_played(state, h, slug)
+    state.fight["played"].append(slug)
+    state._event("card", h, slug)
+    if slug == "rifle":
+        state.fight["bonus"][0] += 2
+    else:
+        state.fight["netted"] = True
+    state.stack.append(("arm", h, step[2]))
+
+
+def _apply_brace(state, step, words):
+    x = step[1]
+    if words[0] == "play":
+        _discard_played(state, x, "dodge")
+        state.fight["bonus"][1] += 2
+        state._event("card", x, "dodge")
+
+
+def _apply_fight_roll(state, step, words):
+    state.fight.setdefault("rolls", []).append(int(words[1]))
+
+
+def _apply_discard(state, step, words):
+    p = step[1]
+    state.hand[p].remove(words[1])
+    state.discards[state.role[p]][words[1]] += 1
+    state._event("discarded", p)
+
+
+_APPLY = {
+    "choose-roll": _apply_choose_roll,
+    "draw": _apply_draw,
+    "camp": _apply_camp,
+    "start": _apply_start,
+    "trail": _apply_trail,
+    "roll": _apply_roll,
+    "move": _apply_move,
+    "action": _apply_action,
+    "hide": _apply_hide,
+    "run": _apply_run,
+    "combat": _apply_combat,
+    "ambush": _apply_ambush,
+    "arm": _apply_arm,
+    "brace": _apply_brace,
+    "fight-roll": _apply_fight_roll,
+    "discard": _apply_discard,
+}
+
+
+# --- card effects (action phase) ---------------------------------------------------------------
+
+
+def _card_move(state: IslandState, p: int, args: list[str], slug: str) -> None:
+    state.pos[p] = state.island.parse(args[0])
+    state._event("card", p, slug)
+    if state.role[p] == HUNTER:
+        state._event("moved", p, state.pos[p], ())
+        state._push(("hunter-moved", p), ("look", None))
+    else:
+        state.clock[p] += 1
+        state._event("extra", p, 2)
+        state._push(("hunted-moved", p), ("look", p))
+
+
+def _trap(state: IslandState, p: int, slug: str, square: int) -> None:
+    state._event("card", p, slug)
+    state.trap_count += 1
+    trap = {"id": state.trap_count, "owner": p, "slug": slug, "square": square}
+    trap["time"] = state.clock[p]
+    state.traps.append(trap)
+    public_square = square if state.role[p] == HUNTER else None
+    state._event("trap", p, slug, state.trap_count, public_square)
+
+
+def _draw_more(state: IslandState, p: int, count: int) -> None:
+    state._push(*[("draw-if", p)] * count)
+
+
+def _answer(state: IslandState, x: int, mask: int, yes: bool, what: str) -> None:
+    state._event("answer", x, what, yes)
+    state._fact(x, mask if yes else ~mask)
+
+
+def _play_zone_question(state, p, args, slug):
+    if slug == "beaters":
+        zone = ZONE_SLUGS.index(args[0])
+        state._event("card", p, slug, args[0])
+        for x in state.hunted():
+            inside = state.island.zones[state.pos[x]] == zone
+            _answer(state, x, state.geo.zone_masks[zone], inside, f"in the {ZONES[zone]}")
+        return
+    x = int(args[0])
+    zone = state.island.zones[state.pos[x]]
+    state._event("card", p, slug, x)
+    _answer(state, x, state.geo.zone_masks[zone], True, f"in the {ZONES[zone]}")
+
+
+def _play_horn(state, p, args, slug):
+    state._event("card", p, slug)
+    near = state.geo.within(state.pos[p], HORN_RANGE, state.rules.vision)
+    for x in state.hunted():
+        _answer(state, x, near, bool(near >> state.pos[x] & 1), "within 10")
+
+
+def _play_bloodhound(state, p, args, slug):
+    x = int(args[0])
+    mark = len(state.marks[x]) - 2
+    square = state.marks[x][mark]
+    state._event("card", p, slug, x)
+    state._event("reveal", x, mark, square, False)
+    state._event("fact-at", x, state.mark_times[x][mark], 1 << square)
+
+
+def _play_spyglass(state, p, args, slug):
+    state._event("card", p, slug)
+    state.stack.append(("look-far", p))
+
+
+def _play_distraction(state, p, args, slug):
+    h = int(args[0])
+    state.pos[h] = state.island.parse(args[1])
+    state._event("card", p, slug, h)
+    state._event("moved", h, state.pos[h], ())
+    state._push(("hunter-moved", h), ("look", None))
+
+
+_CARD_EFFECTS = {
+    "sprint": lambda s, p, a: _card_move(s, p, a, "sprint"),
+    "forced-march": lambda s, p, a: _card_move(s, p, a, "forced-march"),
+    "snare": lambda s, p, a: _trap(s, p, "snare", s.pos[p]),
+    "deadfall": lambda s, p, a: _trap(s, p, "deadfall", s.pos[p]),
+    "bear-trap": lambda s, p, a: _trap(s, p, "bear-trap", s.island.parse(a[0])),
+    "false-trail": lambda s, p, a: (s.false_trail.add(p), s._event("card", p, "false-trail")),
+    "second-wind": lambda s, p, a: (s._event("card", p, "second-wind"), _draw_more(s, p, 2)),
+    "camp-stores": lambda s, p, a: (s._event("card", p, "camp-stores"), _draw_more(s, p, 2)),
+    "lie-low": lambda s, p, a: (s.lie_low.add(p), s._event("card", p, "lie-low")),
+    "distraction": lambda s, p, a: _play_distraction(s, p, a, "distraction"),
+    "spyglass": lambda s, p, a: _play_spyglass(s, p, a, "spyglass"),
+    "beaters": lambda s, p, a: _play_zone_question(s, p, a, "beaters"),
+    "trail-sign": lambda s, p, a: _play_zone_question(s, p, a, "trail-sign"),
+    "horn": lambda s, p, a: _play_horn(s, p, a, "horn"),
+    "bloodhound": lambda s, p, a: _play_bloodhound(s, p, a, "bloodhound"),
+}
+
+
+# --- the engine's own steps -------------------------------------------------------------------
+
+
+def _auto_next_turn(state: IslandState, step) -> None:
+    nxt = state.first if state.turn < 0 else (state.turn + 1) % state.players
+    if nxt == state.first:
+        if state.cycle == 3 * state.island.day:
+            _escape_all(state)
+            return
+        state.cycle += 1
+        state._event("cycle", state.cycle)
+    state.turn = nxt
+    state.turns += 1
+    state.sure_used = False
+    state.attacked = set()
+    state.lie_low.discard(nxt)
+    state._event("turn", nxt, state.cycle)
+    steps: list[tuple] = []
+    if state.role[nxt] == HUNTED and state.cycle >= TRAIL_LAG + 1:
+        steps.append(("reveal", nxt))
+    steps += [("draw-phase", nxt), ("move-phase", nxt), ("action", nxt)]
+    steps += [("combat-phase", nxt), ("end-turn", nxt), ("next-turn",)]
+    state._push(*steps)
+
+
+def _auto_reveal(state, step) -> None:
+    x = step[1]
+    mark = state.cycle - TRAIL_LAG - 1  # mark c - 2, counted from 0
+    if x in state.false_trail:
+        state.stack.append(("trail", x, mark))
+        return
+    square = state.marks[x][mark]
+    state._event("reveal", x, mark, square, False)
+    state._event("fact-at", x, state.mark_times[x][mark], 1 << square)
+
+
+def _auto_draw_phase(state, step) -> None:
+    p = step[1]
+    count = DRAW_TO - len(state.hand[p]) if len(state.hand[p]) < HAND_LIMIT else 1
+    _draw_more(state, p, count)
+
+
+def _auto_draw_if(state, step) -> None:
+    """Draw a card if the deck (refilled from its discards when empty) has one."""
+    p = step[1]
+    deck = state.role[p]
+    if not any(state.piles[deck].values()):
+        state.piles[deck] = state.discards[deck]
+        state.discards[deck] = dict.fromkeys(state.piles[deck], 0)
+        state._event("reshuffle", deck)
+    if any(state.piles[deck].values()):
+        state.stack.append(("draw", p))
+
+
+def _auto_move_phase(state, step) -> None:
+    p = step[1]
+    if p in state.snared:
+        state.snared.discard(p)
+        state._event("snared", p)
+        return
+    state._push(("roll", p), ("move", p))
+
+
+def _auto_look(state, step) -> None:
+    """Every Hunted (or only the one who moved) within a Hunter's sight is seen."""
+    who = step[1]
+    targets = state.hunted() if who is None else [who]
+    steps = []
+    for x in targets:
+        if state.gone[x] or state.role[x] != HUNTED or state.pos[x] is None:
+            continue
+        mask = state.sight_mask(x, step[2] if len(step) > 2 else 0)
+        if mask >> state.pos[x] & 1:
+            steps.append(("sighted", x, mask))
+        else:
+            state.visible.discard(x)
+            state._fact(x, ~mask)
+    state._push(*steps)
+
+
+def _auto_look_far(state, step) -> None:
+    """A Spyglass: a look by one Hunter with his range raised by 2."""
+    h = step[1]
+    steps = []
+    for x in state.hunted():
+        mask = state.sight_mask(x, SPYGLASS_BONUS, only=h)
+        if x in state.visible:  # already seen: the Spyglass tells nothing new of him
+            continue
+        if mask >> state.pos[x] & 1:
+            steps.append(("sighted", x, mask))
+        else:
+            state._fact(x, ~mask)
+    state._push(*steps)
+
+
+def _auto_sighted(state, step) -> None:
+    x, mask = step[1], step[2]
+    if "camouflage" in state.hand[x]:
+        state.stack.append(("hide", x, mask))
+    else:
+        _seen(state, x)
+
+
+def _auto_hunter_moved(state, step) -> None:
+    """A Hunter ended a move: every Hunted's trap on or beside his square catches him."""
+    h = step[1]
+    area = _area(state, state.pos[h])
+    caught = [t for t in state.traps if t["slug"] != "bear-trap" and area >> t["square"] & 1]
+    for trap in caught:
+        state.traps.remove(trap)
+        x = trap["owner"]
+        state._event("sprung", x, trap["slug"], trap["id"], trap["square"], h)
+        state._event("fact-at", x, trap["time"], 1 << trap["square"])
+        if trap["slug"] == "snare":
+            state.snared.add(h)
+        elif trap["slug"] == "deadfall":
+            state._push(("camp", h))
+
+
+def _area(state: IslandState, square: int) -> int:
+    """Return a trap's reach: its square and the four beside it."""
+    return state.geo.within(square, 1, "steps")
+
+
+def _auto_hunted_moved(state, step) -> None:
+    """A Hunted ended a move: a Hunter's trap on or beside his square catches him."""
+    x = step[1]
+    bear = [t for t in state.traps if t["slug"] == "bear-trap"]
+    if not bear:
+        return
+    covered = 0
+    for trap in bear:
+        covered |= _area(state, trap["square"])
+    caught = [t for t in bear if _area(state, t["square"]) >> state.pos[x] & 1]
+    if not caught:
+        state._fact(x, ~covered)
+        return
+    for trap in caught:
+        state.traps.remove(trap)
+        state._event("sprung", trap["owner"], "bear-trap", trap["id"], trap["square"], x)
+    state.visible.add(x)
+    state._event("seen", x, state.pos[x])
+    state._fact(x, 1 << state.pos[x])
+
+
+def _auto_combat_phase(state, step) -> None:
+    p = step[1]
+    if state.role[p] == HUNTER:
+        if combat_targets(state, p):
+            state.stack.append(("combat", p))
+        return
+    state._push(*[("ambush-if", h, p) for h in state.hunters()])
+
+
+def _auto_ambush_if(state, step) -> None:
+    h, x = step[1], step[2]
+    if state.role[x] == HUNTED and x in state.visible and state.sees(h, x):
+        state.stack.append(("ambush", h, x))
+
+
+def _auto_brace_if(state, step) -> None:
+    x, h = step[1], step[2]
+    if not state.fight["netted"] and "dodge" in state.hand[x]:
+        state.stack.append(("brace", x, h))
+
+
+def _auto_resolve(state, step) -> None:
+    fight = state.fight
+    h, x = fight["attacker"], fight["defender"]
+    a, d = fight["rolls"][-2:]
+    total_a, total_d = a + fight["bonus"][0], d + fight["bonus"][1]
+    betrayal = state.role[x] == HUNTER
+    if total_a == total_d and not betrayal and state.rules.ties == "reroll":
+        state._event("fight", h, x, total_a, total_d, "again")
+        state._push(("fight-roll", h), ("fight-roll", x), ("resolve",))
+        return
+    state.fight = None
+    if betrayal:
+        if total_a == total_d:
+            state._event("fight", h, x, total_a, total_d, "tie")
+            return
+        loser = x if total_a > total_d else h
+        state._event("fight", h, x, total_a, total_d, "won" if loser == x else "lost")
+        state._push(("camp", loser))
+        return
+    won = total_a > total_d or (total_a == total_d and state.rules.ties == "hunter")
+    state._event("fight", h, x, total_a, total_d, "won" if won else "lost")
+    if won:
+        _capture(state, h, x)
+
+
+def _capture(state: IslandState, h: int, x: int) -> None:
+    state.points[h] += CAPTURE_POINTS
+    for slug in state.hand[x]:
+        state.discards[HUNTED][slug] += 1
+    state.hand[x] = []
+    state.traps = [t for t in state.traps if t["owner"] != x]
+    state.visible.discard(x)
+    state.lie_low.discard(x)
+    state.false_trail.discard(x)
+    state.role[x] = HUNTER
+    state.turned[x] = True
+    state._event("captured", x, h)
+    if not state.hunted():
+        state.over = True
+        state._event("end", "captured")
+        return
+    state._push(*[("draw-if", x)] * START_CARDS, ("camp", x))
+
+
+def _escape_all(state: IslandState) -> None:
+    survivors = state.hunted()
+    last = len(survivors) == 1 and any(state.turned)
+    for x in survivors:
+        state.gone[x] = True
+        state.points[x] += ESCAPE_POINTS + (LAST_SURVIVOR_POINTS if last else 0)
+        state._event("escaped", x, last)
+    state.over = True
+    state._event("end", "escaped")
+
+
+def _auto_end_turn(state, step) -> None:
+    p = step[1]
+    if len(state.hand[p]) > HAND_LIMIT:
+        state._push(("discard", p), ("end-turn", p))
+        return
+    if state.role[p] == HUNTED and not state.gone[p]:
+        state.marks[p].append(state.pos[p])
+        state.mark_times[p].append(state.clock[p])
+        state._event("mark", p, len(state.marks[p]) - 1, state.clock[p])
+
+
+_AUTO = {
+    "next-turn": _auto_next_turn,
+    "reveal": _auto_reveal,
+    "draw-phase": _auto_draw_phase,
+    "draw-if": _auto_draw_if,
+    "move-phase": _auto_move_phase,
+    "look": _auto_look,
+    "look-far": _auto_look_far,
+    "sighted": _auto_sighted,
+    "hunter-moved": _auto_hunter_moved,
+    "hunted-moved": _auto_hunted_moved,
+    "combat-phase": _auto_combat_phase,
+    "ambush-if": _auto_ambush_if,
+    "brace-if": _auto_brace_if,
+    "resolve": _auto_resolve,
+    "end-turn": _auto_end_turn,
+}
+
+
+# --- notation ---------------------------------------------------------------------------------
+
+
+def _is_square(word: str, state: IslandState) -> bool:
+    try:
+        state.island.parse(word)
+    except ValueError:
+        return False
+    return True
+
+
+def _is_player(word: str, state: IslandState) -> bool:
+    return word.isdigit() and int(word) < state.players
+
+
+def _play_grammar(args: list[str], state: IslandState) -> bool:
+    if not args or args[0] not in cards.KINDS:
+        return False
+    rest = args[1:]
+    shape = _CARD_ARGS.get(args[0], "")
+    if len(rest) != len(shape):
+        return False
+    checks = {"s": _is_square, "p": _is_player, "z": lambda w, s: w in ZONE_SLUGS}
+    return all(checks[kind](word, state) for kind, word in zip(shape, rest, strict=True))
+
+
+_CARD_ARGS = {
+    "sprint": "s",
+    "forced-march": "s",
+    "run-for-cover": "s",
+    "bear-trap": "s",
+    "distraction": "ps",
+    "bloodhound": "p",
+    "trail-sign": "p",
+    "beaters": "z",
+}
+_GRAMMAR = {
+    "roll": lambda a, s: len(a) == 1 and a[0].isdigit(),
+    "draw": lambda a, s: len(a) == 1 and a[0] in cards.KINDS,
+    "camp": lambda a, s: len(a) == 1 and _is_square(a[0], s),
+    "start": lambda a, s: len(a) == 1 and _is_square(a[0], s),
+    "trail": lambda a, s: len(a) == 1 and _is_square(a[0], s),
+    "move": lambda a, s: len(a) == 1 and _is_square(a[0], s),
+    "play": _play_grammar,
+    "attack": lambda a, s: len(a) == 1 and _is_player(a[0], s),
+    "discard": lambda a, s: len(a) == 1 and a[0] in cards.KINDS,
+    "done": lambda a, s: not a,
+    "pass": lambda a, s: not a,
+    "fight": lambda a, s: not a,
+}
+
+
+# --- what a player sees -------------------------------------------------------------------------
+
+
+class View:
+    """What `player` may know: the public log and the Hunters' squares, every player's
+    role, points and hand size; his own hand, and if he is Hunted his own square, marks and
+    traps. The log is shared read-only with the state (it holds public events only)."""
+
+    __slots__ = ("player", "log", "role", "hunter_squares", "points", "hand_sizes", "hand")
+    __slots__ += ("square", "marks", "traps", "cycle", "decision", "island", "rules", "first")
+
+    def __init__(self, state: IslandState, player: int) -> None:
+        self.player = player
+        self.log = state.log
+        self.island, self.rules, self.first = state.island, state.rules, state.first
+        self.role = tuple(state.role)
+        self.hunter_squares = {h: state.pos[h] for h in state.hunters()}
+        self.points = tuple(state.points)
+        self.hand_sizes = tuple(len(h) for h in state.hand)
+        self.hand = tuple(state.hand[player]) if player >= 0 else ()
+        mine = player >= 0 and state.role[player] == HUNTED
+        self.square = state.pos[player] if player >= 0 else None
+        self.marks = tuple(state.marks[player]) if mine else ()
+        self.traps = tuple(
+            (t["slug"], t["square"])
+            for t in state.traps
+            if t["owner"] == player or t["slug"] == "bear-trap"
+        )
+        self.cycle = state.cycle
+        step = state.stack[-1] if state.stack and not state.over else ("over",)
+        self.decision = (
+            step[0] if _WHO.get(step[0], lambda s, t: CHANCE)(state, step) == player else None
+        )
+
+
+# --- records ----------------------------------------------------------------------------------
+
+OPTIONS = ("players", "board", "vision", "movement", "ties")
+
+
+def state_from_header(header: dict) -> IslandState:
+    """Return a new game with the options of a record's header: players (4-7), board
+    ("default" or a board's text), vision, movement, ties (ValueError if malformed)."""
+    from generator.errors import QuarryError
+    from generator.games.island.board import parse_island
+
+    version = header.get("rules_version", RULES_VERSION)
+    if version != RULES_VERSION:
+        raise ValueError(f"rules_version {version!r} is not {RULES_VERSION}")
+    options = header.get("options", {})
+    players = options.get("players", 5)
+    if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"options.players must be {MIN_PLAYERS} to {MAX_PLAYERS}")
+    board = options.get("board", "default")
+    if not isinstance(board, str):
+        raise ValueError('options.board must be "default" or the text of a board file')
+    try:
+        island = default_island() if board == "default" else parse_island(board, "options.board")
+    except QuarryError as error:
+        raise ValueError(str(error)) from None
+    rules = {k: options.get(k, DEFAULTS[k]) for k in DEFAULTS}
+    if any(not isinstance(v, str) for v in rules.values()):
+        raise ValueError("options.vision, movement and ties are texts")
+    return IslandState(players, island, Rules(**rules))
+
+
+def turn_of(state: IslandState) -> str:
+    """Return where a game is: "setup", or "cycle C, player P"."""
+    if state.cycle == 0:
+        return "setup"
+    return f"cycle {state.cycle}, player {state.turn}"
+
+
+def winners(state: IslandState) -> list[int]:
+    """Return the players with the most points (all of them on equal points)."""
+    best = max(state.points)
+    return [p for p, n in enumerate(state.points) if n == best]
+
+
+def winner_role(state: IslandState) -> str:
+    """Return who won: "hunter" (the first Hunter alone), "hunted" (Hunted who escaped),
+    "turned" (a captured player), or "shared" (a tie across those)."""
+    kinds = set()
+    for p in winners(state):
+        kinds.add("hunter" if p == state.first else "turned" if state.turned[p] else "hunted")
+    return kinds.pop() if len(kinds) == 1 else "shared"
+
+
+def record_result(state: IslandState) -> dict:
+    """Return a record's result: points, captures, escapes, cycles and the winners."""
+    escaped = [p for p in range(state.players) if state.gone[p]]
+    return {
+        "points": list(state.points),
+        "hunter": state.first,
+        "captured": [p for p in range(state.players) if state.turned[p]],
+        "escaped": escaped,
+        "cycles": state.cycle,
+        "winners": winners(state) if state.over else None,
+        "winner_role": winner_role(state) if state.over else None,
+    }
+
+
+def result_text(state: IslandState) -> str:
+    """Return a one-line account of the game's end (or where an unfinished record stops)."""
+    captured = sum(state.turned)
+    escaped = sum(state.gone)
+    tally = f"{captured} captured, {escaped} escaped; points {state.points}"
+    if not state.over:
+        return f"the record stops in {turn_of(state)}; {tally}"
+    who = ", ".join(f"player {p}" for p in winners(state))
+    return f"over after cycle {state.cycle}: {tally}; won by {who} ({winner_role(state)})"
