@@ -99,11 +99,12 @@ class Island:
 
     def name(self, square: int) -> str:
         """Return the name of `square` on this board."""
-        return square_name(square, self.size)
+        return self.geometry.names[square]
 
     def parse(self, text: str) -> int:
         """Return the square named `text` (ValueError if it is not on this board)."""
-        return parse_square(text, self.size)
+        square = self.geometry.squares.get(text)
+        return parse_square(text, self.size) if square is None else square
 
     def is_land(self, square: int) -> bool:
         """Return True for a square of the island that is not water."""
@@ -138,6 +139,8 @@ class Geometry:
         n = island.size
         self.size = n
         self.cells = n * n
+        self.names = tuple(square_name(i, n) for i in range(n * n))
+        self.squares = {name: i for i, name in enumerate(self.names)}
         self.passable = mask_of(i for i, z in enumerate(island.zones) if z != SEA)
         self.water = mask_of(island.water)
         self.land = self.passable & ~self.water
