@@ -1,0 +1,297 @@
+"""One test per rule of the text (and of each choice docs/rules/island.md makes)."""
+
+import pytest
+
+from generator.engine.game import CHANCE, IllegalAction
+from generator.games.island.board import bits, distance
+from generator.games.island.rules import HUNTED, HUNTER, IslandState, Rules
+from tests.games.island.conftest import new_game, play
+
+
+def names(state, mask):
+    return {state.island.name(s) for s in bits(mask)}
+
+
+def hunter_turn(state, roll, to, draw="camp-stores"):
+    """Play the Hunter's draw, roll and move (the turn stops in his action phase)."""
+    return play(state, f"draw {draw}", f"roll {roll}", f"move {to}")
+
+
+def test_the_highest_d6_roll_hunts_and_a_tie_rolls_again(small):
+    state = IslandState(4, small)
+    play(state, "roll 5", "roll 6", "roll 6", "roll 2")
+    assert state.first == -1 and state.rolling == [1, 2]
+    play(state, "roll 3", "roll 4")
+    assert state.first == 2
+    assert [state.role[p] for p in range(4)] == [HUNTED, HUNTED, HUNTER, HUNTED]
+
+
+def test_each_player_is_dealt_three_cards_of_his_own_deck(small):
+    state = new_game(small)
+    assert all(len(hand) == 3 for hand in state.hand)
+    with pytest.raises(IllegalAction):
+        fresh = IslandState(4, small)
+        play(fresh, "roll 6", "roll 1", "roll 1", "roll 1", "draw sprint")
+
+
+def test_the_hunter_starts_in_the_camp_and_the_hunted_on_land_not_water(small):
+    state = IslandState(4, small)
+    play(state, "roll 6", "roll 1", "roll 1", "roll 1")
+    for p in range(4):
+        deck = ["camp-stores"] * 2 + ["horn"] if p == 0 else ["sprint", "lie-low", "snare"]
+        play(state, *[f"draw {c}" for c in deck])
+    with pytest.raises(IllegalAction):
+        play(state, "camp D2")
+    play(state, "camp H8")
+    with pytest.raises(IllegalAction):
+        play(state, "start E5")  # water in the Jungle
+    with pytest.raises(IllegalAction):
+        play(state, "start A1")  # the sea
+    play(state, "start D2")
+    assert state.pos[1] == small.parse("D2") and state.marks[1] == [small.parse("D2")]
+
+
+def test_the_hunter_moves_first_and_turns_go_clockwise(small):
+    state = new_game(small, players=5, hunter=2)
+    assert state.turn == 2 and state.cycle == 1
+    hunter_turn(state, 1, "G6")
+    play(state, "done", "discard camp-stores")
+    assert state.turn == 3
+    assert state.current_player() == CHANCE  # player 3 draws
+
+
+def test_a_cycle_begins_with_the_hunter_turn(small):
+    state = new_game(small)
+    for _ in range(4):
+        assert state.cycle == 1
+        _pass_turn(state)
+    assert state.cycle == 2 and state.turn == 0
+
+
+def _pass_turn(state):
+    """Play the turn of whoever is to move with the first legal choices, quietly."""
+    start = state.turns
+    while state.turns == start and not state.is_terminal():
+        if state.current_player() == CHANCE:
+            legal = state.legal_actions()
+            play(state, legal[0])
+        else:
+            legal = state.legal_actions()
+            choice = "done" if "done" in legal else "pass" if "pass" in legal else legal[0]
+            play(state, choice)
+
+
+def test_draw_one_card_or_up_to_four_when_below_three(small):
+    state = new_game(small, hands={0: ["horn", "beaters", "trail-sign"]})
+    play(state, "draw horn")
+    assert len(state.hand[0]) == 4 and state.stack[-1] == ("roll", 0)  # 3 held: one card
+    play(state, "roll 1", "move G6")
+    play(state, "play horn", "play horn", "play beaters lagoon", "play trail-sign 1", "done")
+    assert state.hand[0] == [] and state.turn == 1  # no discard needed
+    for _ in range(3):
+        _pass_turn(state)
+    assert state.turn == 0
+    play(state, "draw rifle", "draw rifle", "draw net")
+    assert state.stack[-1] == ("draw", 0)
+    play(state, "draw net")
+    assert len(state.hand[0]) == 4 and state.stack[-1] == ("roll", 0)
+
+
+def test_the_hunter_moves_exactly_his_d8_in_orthogonal_steps(small):
+    state = new_game(small)
+    play(state, "draw camp-stores", "roll 2")
+    camp = small.parse("G7")
+    ends = {small.parse(a.split()[1]) for a in state.legal_actions() if a.startswith("move")}
+    assert ends == set(bits(small.geometry.reach(1 << camp, 2)))
+    assert camp in ends  # two steps may come back
+    assert all(distance(camp, e, 16) in (0, 2) for e in ends)  # never one step: exact
+
+
+def test_up_to_movement_lets_a_player_stop_early(small):
+    state = new_game(small, rules=Rules(movement="up-to"))
+    play(state, "draw camp-stores", "roll 2")
+    ends = {a.split()[1] for a in state.legal_actions() if a.startswith("move")}
+    assert "G6" in ends and "G7" in ends
+
+
+def test_boats_link_each_boat_to_its_two_ring_neighbours_only(small):
+    geo = small.geometry
+    west, north, east, south = small.boats
+    assert small.boat_links(west) == [south, north]
+    assert geo.boat_step(1 << west) == (1 << north) | (1 << south)
+    assert not geo.boat_step(1 << west) >> east & 1
+
+
+def test_a_boat_is_used_once_per_turn_and_counts_one_step(small):
+    geo = small.geometry
+    west, north, east, south = small.boats
+    one = geo.reach(1 << west, 1)
+    assert one >> north & 1 and one >> south & 1
+    two = geo.reach(1 << west, 2)
+    assert not two >> east & 1  # west -> north -> east would be two crossings
+
+
+def test_water_is_crossed_like_land(small):
+    geo = small.geometry
+    water = small.parse("D10")
+    assert water in small.water
+    assert geo.reach(1 << small.parse("C10"), 1) >> water & 1
+
+
+def test_the_hunter_sees_six_steps_and_eight_from_an_elevation(small):
+    geo = small.geometry
+    camp = small.parse("G7")
+    sight = geo.sight(camp, 6)
+    assert sight >> small.parse("G13") & 1 and not sight >> small.parse("G14") & 1
+    summit = small.parse("M8")
+    state = new_game(small)
+    state.pos[0] = summit
+    assert state.sight_range(0) == 8
+    state.pos[0] = camp
+    assert state.sight_range(0) == 6
+
+
+def test_a_hunted_on_a_hiding_place_is_seen_only_within_two(small):
+    geo = small.geometry
+    cave = small.parse("D4")
+    assert not geo.sight(small.parse("D7"), 6) >> cave & 1
+    assert geo.sight(small.parse("D6"), 6) >> cave & 1
+
+
+def test_a_hunted_in_sight_after_the_hunter_moves_is_seen(small):
+    state = new_game(small, starts={1: "G11"})
+    hunter_turn(state, 2, "G9")
+    assert 1 in state.visible
+    assert ("seen", 1, small.parse("G11")) in state.log
+
+
+def test_a_hunted_out_of_sight_is_silent_and_the_silence_is_a_fact(small):
+    state = new_game(small)
+    hunter_turn(state, 1, "G6")
+    facts = [e for e in state.log if e[0] == "fact" and e[1] == 1]
+    assert not facts[-1][2] >> small.parse("G9") & 1
+    assert facts[-1][2] >> small.parse("D2") & 1
+
+
+def test_the_trail_is_revealed_two_marks_late_from_the_third_cycle(small):
+    state = new_game(small, starts={1: "D2"})
+
+    def reveals():
+        return [(e[2], e[3]) for e in state.log if e[0] == "reveal" and e[1] == 1]
+
+    while (state.cycle, state.turn) != (3, 1):
+        _pass_turn(state)
+        assert state.cycle >= 3 or reveals() == []
+    assert reveals() == [(0, small.parse("D2"))]  # cycle 3: the starting square (mark 1)
+    while (state.cycle, state.turn) != (4, 1):
+        _pass_turn(state)
+    assert reveals()[-1] == (1, state.marks[1][1])  # cycle 4: where he ended cycle 1
+    assert len(state.marks[1]) == 4  # the reveal lags two marks behind
+
+
+def test_combat_is_d8_against_d6_and_a_tie_goes_to_the_hunted(small):
+    for attack, defend, captured in ((5, 5, False), (6, 5, True), (1, 2, False)):
+        state = new_game(small, starts={1: "G11"})
+        hunter_turn(state, 2, "G9")
+        play(state, "done", "attack 1", f"roll {attack}", f"roll {defend}")
+        assert (state.role[1] == HUNTER) is captured
+
+
+@pytest.mark.parametrize("ties, captured", [("hunter", True), ("hunted", False)])
+def test_the_ties_option_gives_a_tie_to_its_side(small, ties, captured):
+    state = new_game(small, starts={1: "G11"}, rules=Rules(ties=ties))
+    hunter_turn(state, 2, "G9")
+    play(state, "done", "attack 1", "roll 4", "roll 4")
+    assert (state.role[1] == HUNTER) is captured
+
+
+def test_ties_reroll_rolls_both_dice_again(small):
+    state = new_game(small, starts={1: "G11"}, rules=Rules(ties="reroll"))
+    hunter_turn(state, 2, "G9")
+    play(state, "done", "attack 1", "roll 4", "roll 4")
+    assert state.current_player() == CHANCE and state.role[1] == HUNTED
+    play(state, "roll 8", "roll 1")
+    assert state.role[1] == HUNTER
+
+
+def test_a_captured_hunted_becomes_a_hunter_with_three_hunter_cards_at_the_camp(small):
+    state = new_game(small, starts={1: "G11"})
+    hunter_turn(state, 2, "G9")
+    play(state, "done", "attack 1", "roll 8", "roll 1")
+    assert state.points[0] == 2 and state.turned[1] and state.hand[1] == []
+    play(state, "draw rifle", "draw net", "draw horn")
+    assert sorted(state.hand[1]) == ["horn", "net", "rifle"]
+    assert state.stack[-1] == ("camp", 1)
+    play(state, "camp H8")
+    assert state.pos[1] == small.parse("H8") and 1 in state.hunters()
+
+
+def test_the_hunter_attacks_each_hunted_in_sight_at_most_once(small):
+    state = new_game(small, starts={1: "G11", 2: "F10"})
+    hunter_turn(state, 2, "G9")
+    play(state, "done", "attack 1", "roll 1", "roll 6")
+    assert "attack 1" not in state.legal_actions() and "attack 2" in state.legal_actions()
+
+
+def test_the_hunted_never_attacks_but_a_hunter_may_attack_one_who_ends_in_sight(small):
+    state = new_game(small, starts={1: "G13"})
+    hunter_turn(state, 1, "G6")
+    play(state, "done", "discard camp-stores")
+    play(state, "draw second-wind", "roll 2", "move G11")
+    legal = state.legal_actions()
+    assert not any(a.startswith("attack") for a in legal)  # the Hunted's own choices
+    play(state, "done")
+    assert state.stack[-1][0] == "ambush" and state.current_player() == 0
+    assert state.legal_actions() == ["attack 1", "pass"]
+
+
+def test_betrayal_sends_the_lower_d8_back_to_the_camp(small):
+    state = new_game(small, starts={1: "G11"})
+    hunter_turn(state, 2, "G9")
+    play(state, "done", "attack 1", "roll 8", "roll 1", "draw rifle", "draw net", "draw horn")
+    play(state, "camp H8", "done", "discard horn")
+    assert state.turn == 1  # now a Hunter: he rolls the d8 and may attack a Hunter
+    play(state, "draw bloodhound", "roll 1", "move H9", "done", "attack 0", "roll 2", "roll 7")
+    assert state.stack[-1] == ("camp", 1)  # the lower roll goes back to the camp
+    play(state, "camp G7")
+    assert state.pos[1] == small.parse("G7") and state.points == [2, 0, 0, 0]
+
+
+def test_a_hand_is_cut_to_three_at_the_end_of_a_turn(small):
+    state = new_game(small)
+    hunter_turn(state, 1, "G6")
+    play(state, "done")
+    assert state.stack[-1] == ("discard", 0)
+    play(state, "discard horn")
+    assert len(state.hand[0]) == 3 and state.turn == 1
+
+
+def test_three_days_end_the_game_and_every_hunted_left_escapes(small):
+    state = new_game(small)
+    while not state.is_terminal():
+        _pass_turn(state)
+    assert state.cycle == 3 * small.day
+    assert state.gone[1:] == [True, True, True] and state.points[1:] == [2, 2, 2]
+
+
+def test_the_last_survivor_scores_four_more(small):
+    state = new_game(small, starts={1: "G11", 2: "F10"})
+    hunter_turn(state, 2, "G9")
+    play(state, "done", "attack 1", "roll 8", "roll 1", "draw rifle", "draw net", "draw horn")
+    play(state, "camp H8", "attack 2", "roll 8", "roll 1")
+    play(state, "draw spyglass", "draw forced-march", "draw bear-trap")
+    play(state, "camp H7")
+    while not state.is_terminal():
+        _pass_turn(state)
+    assert state.points[3] == 6 and state.gone[3]
+
+
+def test_the_game_ends_when_no_hunted_is_left(small):
+    state = new_game(small, starts={1: "G11", 2: "F10", 3: "H11"})
+    hunter_turn(state, 2, "G9")
+    play(state, "done")
+    for x, hand in ((1, "rifle net horn"), (2, "spyglass forced-march bear-trap")):
+        play(state, f"attack {x}", "roll 8", "roll 1", *[f"draw {c}" for c in hand.split()])
+        play(state, "camp H8")
+    play(state, "attack 3", "roll 8", "roll 1")
+    assert state.is_terminal() and state.points[0] == 6
