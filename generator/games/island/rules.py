@@ -92,6 +92,7 @@ class IslandState(GameState):
         self.setup_rolls: dict[int, int] = {}
         self.rolling = list(range(players))
         self.over = False
+        self._legal: list[str] | None = None  # the legal actions, until the next apply
         self.log: list[tuple] = []
         self.stack: list[tuple] = [("choose-roll",)]
 
@@ -140,8 +141,10 @@ class IslandState(GameState):
     def legal_actions(self) -> list[str]:
         if self.over:
             return []
-        step = self.stack[-1]
-        return _LEGAL[step[0]](self, step)
+        if self._legal is None:
+            step = self.stack[-1]
+            self._legal = _LEGAL[step[0]](self, step)
+        return self._legal
 
     def apply(self, action: Hashable) -> None:
         if self.over:
@@ -151,6 +154,7 @@ class IslandState(GameState):
         if text not in self.legal_actions():
             raise IllegalAction(_why_not(self, step, text))
         self.stack.pop()
+        self._legal = None
         _APPLY[step[0]](self, step, text.split())
         self._run()
 
