@@ -12,6 +12,7 @@ from generator.games.fugitive.rules import new_game
 from generator.games.fugitive.rules import parse_action as parse_fugitive
 from generator.games.hunt.rules import ChooseMap, new_hunt
 from generator.games.hunt.rules import parse_action as parse_hunt
+from generator.games.island.rules import IslandState
 
 FORMATS = (Path(__file__).resolve().parent.parent / "docs" / "formats.md").read_text(
     encoding="utf-8"
@@ -19,6 +20,7 @@ FORMATS = (Path(__file__).resolve().parent.parent / "docs" / "formats.md").read_
 HEADS = {
     "hunt": ("map", "aide", "walk", "fly", "search"),
     "fugitive": ("deal", "draw", "hide", "pass", "guess", "discard"),
+    "island": ("roll", "draw", "camp", "start", "move", "play", "trail", "attack", "discard"),
 }
 
 
@@ -30,6 +32,7 @@ def _section(title: str, end: str) -> str:
 SECTIONS = {
     "hunt": _section("### The Hunt's notation", "### Fugitive's notation"),
     "fugitive": _section("### Fugitive's notation", "The header's options are"),
+    "island": _section("### The island's notation", "The header's options are"),
 }
 
 
@@ -51,8 +54,14 @@ def _examples(game: str) -> list[str]:
     return [example for example in found if "..." not in example]
 
 
+def parse_island(text: str):
+    """Parse an island action on the default island (5 players), as a replay would."""
+    return IslandState(5).parse_action(text)
+
+
 @pytest.mark.parametrize(
-    ("game", "parse", "least"), [("hunt", parse_hunt, 12), ("fugitive", parse_fugitive, 14)]
+    ("game", "parse", "least"),
+    [("hunt", parse_hunt, 12), ("fugitive", parse_fugitive, 14), ("island", parse_island, 25)],
 )
 def test_every_notation_example_in_the_formats_doc_parses(game, parse, least):
     examples = _examples(game)
@@ -68,6 +77,13 @@ def test_the_documented_forms_a_record_needs_are_all_shown():
     hunt, fugitive = _examples("hunt"), _examples("fugitive")
     assert "aide none" in hunt and "search woods sea" in hunt and "fly" in hunt
     assert "pass" in fugitive and "hide 17 sprint 4 10" in fugitive and "discard 9" in fugitive
+    island = _examples("island")
+    assert {"pass", "done", "fight", "play sure-footing", "attack 2"} <= set(island)
+    assert {example.split()[0] for example in island} == set(HEADS["island"]) | {
+        "pass",
+        "done",
+        "fight",
+    }
     deals = [example for example in fugitive if example.startswith("deal ")]
     assert {" e=" in d for d in deals} == {True, False} and any(" ef=" in d for d in deals)
 
