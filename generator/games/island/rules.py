@@ -122,7 +122,9 @@ class IslandState(GameState):
         other.piles = {k: dict(v) for k, v in self.piles.items()}
         other.discards = {k: dict(v) for k, v in self.discards.items()}
         other.traps = [dict(t) for t in self.traps]
-        other.fight = dict(self.fight) if self.fight else None
+        other.fight = None
+        if self.fight:
+            other.fight = {k: list(v) if isinstance(v, list) else v for k, v in self.fight.items()}
         other.setup_rolls = dict(self.setup_rolls)
         other.rolling = list(self.rolling)
         return other
