@@ -352,7 +352,7 @@ def _camp(dwg, island: Island, layout: BoardLayout) -> None:
         return
     cell = layout.cell
     x, y = layout.square_origin(min(island.camp))
-    group = Group(class_="camp")
+    group = Group(class_="camp-block")
     _rect(group, x, y, 2 * cell, 2 * cell, stroke=CAMP_EDGE, width=max(0.25, cell * 0.07),
           stroke_dasharray=f"{fmt(cell * 0.2)},{fmt(cell * 0.1)}")  # fmt: skip
     cx, cy, s = x + cell, y + cell, cell * 0.9

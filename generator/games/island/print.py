@@ -1,0 +1,297 @@
+"""The Most Dangerous Game's kit: the board, the mini boards, the tokens, the two decks,
+the reference cards and rules, a sample puzzle book, the guide page.
+
+What each printed thing looks like is said elsewhere: the island in figures.py, the mini
+board and the tokens in minis.py, the cards in faces.py, the reference cards and rules in
+reference.py, the puzzle book in book.py. This module is the only island code that writes
+PDFs (with generator.render): build_kit for `quarry kit island`, write_board_pages for a
+generated board's design folder.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+
+from generator.games.island.board import Island, default_island
+from generator.games.island.figures import island_svg
+from generator.games.island.minis import (
+    mini_board_part,
+    mini_board_svg,
+    mini_cell,
+    tokens_part,
+    tokens_svg,
+)
+from generator.kit import KitRequest, KitWriter, card_steps
+from generator.render.document import (
+    Header,
+    Part,
+    TypeScale,
+    column_size,
+    fit_parts,
+    write_document,
+)
+from generator.render.layouts import LayoutBook, Paper
+from generator.render.pdf import Footer
+from generator.render.svg import svg_size_mm
+
+TITLE = "The Most Dangerous Game"
+BOARD_CELL_MM = 10.0  # the board's squares at true size
+BIG_PAPER = {"letter": "tabloid", "tabloid": "tabloid"}  # the one-page board; else A3
+PAGE_SIZES = (9.0, 8.75, 8.5, 8.25, 8.0, 7.5, 7.0)  # body sizes tried for one-page parts
+
+
+def board_svg(island: Island) -> str:
+    """Return the board at true size: BOARD_CELL_MM squares with their names, the
+    coordinates round the edge and the legend under the grid."""
+    return island_svg(island, BOARD_CELL_MM, coordinates=True, legend=True, square_names=True)
+
+
+def big_paper(book: LayoutBook, paper: Paper) -> Paper:
+    """Return the paper the whole board is printed on in one piece: Tabloid for Letter,
+    A3 for anything else."""
+    return book.paper(BIG_PAPER.get(paper.name, "a3"))
+
+
+OVERVIEW_HEADER = Header(
+    "The island at a glance",
+    "The whole board on one page, smaller than true size: to check the tiles as you glue "
+    "them, or to play a quick game on a table without the big board.",
+)
+
+
+def overview_part(blocks, island: Island, paper: Paper) -> Part:
+    """Return the one-page overview: the board (square names and all) scaled down to fit
+    one page of `paper` (never up)."""
+    svg = board_svg(island)
+    width, height = svg_size_mm(svg)
+    room_w, room_h = column_size(paper, OVERVIEW_HEADER)
+    scale = min(1.0, room_w / width, (room_h - 1.0) / height)
+    return Part(OVERVIEW_HEADER, [blocks.figure(svg, width * scale)], "board overview")
+
+
+def write_board_pages(
+    writer: KitWriter,
+    paper: Paper,
+    island: Island,
+    seed: int | None,
+    book: LayoutBook | None = None,
+    *,
+    svg_name: str = "svg/board.svg",
+    listed: bool = True,
+) -> list[str]:
+    """Write `island`'s board into `writer`'s kit for `paper`: the true-size SVG
+    (`svg_name`, once per kit), board-<paper>-tiled.pdf (tiles with glue strips, marks
+    and a tile map), board-overview-<paper>.pdf (one page, scaled) and board-<big>.pdf
+    (whole, at true size, on A3 or Tabloid). With `listed`, and when the kit has a guide,
+    the PDFs are listed on it. Returns the names of the files written."""
+    from generator.render.tiling import write_board_page, write_tiled_board
+
+    book = book or LayoutBook()
+    svg = board_svg(island)
+    written = []
+    if not any(record["path"] == svg_name for record in writer.files):
+        writer.write_text(svg_name, svg, "board")
+        written.append(svg_name)
+    footer = Footer(TITLE, "board", seed)
+    tiled = f"board-{paper.name}-tiled.pdf"
+    pages = write_tiled_board(writer.path(tiled), svg, paper, book.tiling("default"), footer)
+    writer.add(tiled, "board-tiles", pages=pages)
+    overview = f"board-overview-{paper.name}.pdf"
+    overview_footer = Footer(TITLE, "board overview", seed)
+    parts = fit_parts(
+        paper, lambda b: [overview_part(b, island, paper)], overview_footer, (9.0,), 1
+    )
+    writer.add(
+        overview,
+        "board-overview",
+        pages=write_document(writer.path(overview), paper, parts, overview_footer, TypeScale()),
+    )
+    big = big_paper(book, paper)
+    whole = f"board-{big.name}.pdf"
+    if not any(record["path"] == whole for record in writer.files):
+        writer.add(
+            whole, "board-page", pages=write_board_page(writer.path(whole), svg, big, footer)
+        )
+        written.append(whole)
+    written += [tiled, overview]
+    if listed and writer.guide is not None:
+        writer.to_print(
+            paper,
+            tiled,
+            f"The board at true size ({BOARD_CELL_MM:g} mm squares), in tiles to glue",
+            note="The tile map in each footer shows where it goes",
+        )
+        writer.to_print(paper, overview, "The whole island on one page, smaller")
+    return written
+
+
+def write_pieces(writer: KitWriter, paper: Paper, island: Island, seed: int, ink: str) -> None:
+    """Write minis-<paper>.pdf (the mini board, one page: print one per Hunted) and
+    tokens-<paper>.pdf (the seven standees) into `writer`'s kit."""
+    for stem, kind, make in (
+        ("minis", "mini-board", lambda b: [mini_board_part(b, island, paper)]),
+        ("tokens", "tokens", lambda b: [tokens_part(b, ink)]),
+    ):
+        name = f"{stem}-{paper.name}.pdf"
+        footer = Footer(TITLE, kind.replace("-", " "), seed)
+        parts = fit_parts(paper, make, footer, PAGE_SIZES, 1)
+        writer.add(name, kind, pages=write_document(writer.path(name), paper, parts, footer,
+                                                    TypeScale()))  # fmt: skip
+
+
+# --- the other engineers' parts, when they are there ---------------------------------------
+
+
+def _module(name: str):
+    """Return generator.games.island.<name>, or None while it does not exist."""
+    try:
+        return importlib.import_module(f"generator.games.island.{name}")
+    except ModuleNotFoundError as error:
+        if error.name != f"generator.games.island.{name}":
+            raise
+        return None
+
+
+def build_kit(request: KitRequest, island: Island | None = None) -> None:
+    """Write the kit of `island` (the default island unless given) into request.writer,
+    for each of request.papers:
+
+    - board-<paper>-tiled.pdf, board-overview-<paper>.pdf and board-<a3|tabloid>.pdf: the
+      board (write_board_pages), and svg/board.svg at true size;
+    - minis-<paper>.pdf: the mini board (print 6), tokens-<paper>.pdf: seven standees;
+    - cards-<paper>.pdf: both decks with their backs, imposed as request.backs, sheet and
+      back_offset say (faces.py);
+    - reference-<paper>.pdf and rules-<paper>.pdf (reference.py);
+    - puzzles-<paper>.pdf and puzzles.json: a sample puzzle book (book.py);
+    - svg/: the board, the mini board, the tokens and every distinct card face and back.
+
+    With request.ink low the tokens are light (the board is tints already)."""
+    writer, seed = request.writer, request.seed
+    island = island or default_island()
+    faces = _module("faces")
+    has_cards = faces is not None and hasattr(faces, "card_set")
+    sheet = request.sheet_layout()
+    steps = list(ASSEMBLY)
+    if has_cards:
+        steps += card_steps(request.back_mode, sheet.bleed > 0)
+    writer.describe(TITLE, GUIDE_ABOUT, steps)
+    first = request.papers[0]
+    writer.write_text("svg/mini-board.svg", mini_board_svg(island, mini_cell(island, first)),
+                      "mini-board")  # fmt: skip
+    writer.write_text("svg/tokens.svg", tokens_svg(ink=request.ink), "tokens")
+    cards = faces.card_set(request) if has_cards else None
+    if cards is not None:
+        for slug, kind, svg in cards.svgs:
+            writer.write_text(f"svg/{slug}.svg", svg, kind)
+    puzzles = _sample_puzzles(seed)
+    if puzzles is not None:
+        text = json.dumps(puzzles.plain, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+        writer.write_text("puzzles.json", text, "puzzles")
+    for paper in request.papers:
+        write_board_pages(writer, paper, island, seed, request.book, listed=False)
+        write_pieces(writer, paper, island, seed, request.ink)
+        if cards is not None:
+            _write_cards(request, paper, cards)
+        _write_reference(writer, paper, seed)
+        if puzzles is not None:
+            puzzles.write(writer, paper, seed)
+        _list_for_guide(request, paper, island, cards is not None, puzzles is not None)
+
+
+def _write_cards(request: KitRequest, paper: Paper, cards) -> None:
+    """Write cards-<paper>.pdf: every card of both decks, imposed as the request says."""
+    from generator.render.imposition import impose
+    from generator.render.sheets import write_card_sheets
+
+    card = request.book.card(getattr(cards, "card_format", "poker"))
+    imposition = impose(paper, card, request.sheet_layout(), request.back_mode)
+    name = f"cards-{paper.name}.pdf"
+    footer = Footer(TITLE, "hunter and hunted cards", request.seed)
+    pages = write_card_sheets(request.writer.path(name), cards.faces, imposition, footer)
+    request.writer.add(name, "card-sheets", pages=pages)
+
+
+def _write_reference(writer: KitWriter, paper: Paper, seed: int) -> None:
+    """Write reference-<paper>.pdf and rules-<paper>.pdf with reference.py's writers, when
+    it has them."""
+    reference = _module("reference")
+    if reference is None:
+        return
+    for stem, kind, function in (
+        ("reference", "reference-card", "write_reference"),
+        ("rules", "rules", "write_rules"),
+    ):
+        write = getattr(reference, function, None)
+        if write is not None:
+            name = f"{stem}-{paper.name}.pdf"
+            writer.add(name, kind, pages=write(writer.path(name), paper, seed))
+
+
+class _Puzzles:
+    """The sample book: its puzzles as JSON, and how to write its PDF."""
+
+    def __init__(self, book, plain: list) -> None:
+        self.book, self.plain = book, plain
+
+    def write(self, writer: KitWriter, paper: Paper, seed: int) -> None:
+        name = f"puzzles-{paper.name}.pdf"
+        pages = self.book.write_sample_book(writer.path(name), paper, self.plain, seed)
+        writer.add(name, "puzzle-book", pages=pages)
+
+
+def _sample_puzzles(seed: int) -> _Puzzles | None:
+    """Return the kit's sample puzzle book from book.py (sample_puzzles(seed) and
+    write_sample_book(target, paper, puzzles, seed)), or None while it is not there."""
+    book = _module("book")
+    if book is None or not hasattr(book, "sample_puzzles"):
+        return None
+    return _Puzzles(book, book.sample_puzzles(seed))
+
+
+GUIDE_ABOUT = (
+    "Four to seven players: one Hunter against the Hunted on an island grid. The Hunted "
+    "move in secret on their mini boards; the Hunter moves in the open and looks around."
+)
+ASSEMBLY = (
+    "The board: trim the left and top margins off each tile except those of the first "
+    "column and row, lay it over its neighbour's glue strip with the cross marks meeting, "
+    "and glue. The board's one-page PDF (A3 or Tabloid) holds it whole, for a copy shop.",
+    "Mini boards: one for each Hunted, in a clear sheet protector, with a dry-erase marker.",
+    "Tokens: print on card, cut out, fold on the dashed lines and glue the two sides "
+    "together (the page shows how).",
+    "You also need a six-sided die (d6) and an eight-sided die (d8).",
+)
+
+
+def _list_for_guide(
+    request: KitRequest, paper: Paper, island: Island, cards: bool, puzzles: bool
+) -> None:
+    """List the kit's PDFs on `paper` for its guide page and print-all file."""
+    writer, name = request.writer, paper.name
+    writer.to_print(
+        paper,
+        f"board-{name}-tiled.pdf",
+        f"The board at true size ({island.size} x {island.size} squares of "
+        f"{BOARD_CELL_MM:g} mm), in tiles to glue",
+        note="The tile map in each footer shows where it goes",
+    )
+    writer.to_print(paper, f"board-overview-{name}.pdf", "The whole island on one page, smaller")
+    writer.to_print(paper, f"minis-{name}.pdf", "The mini board", 6, note="One for each Hunted")
+    writer.to_print(paper, f"tokens-{name}.pdf", "Seven character tokens", note="On card")
+    if cards:
+        writer.to_print(
+            paper,
+            f"cards-{name}.pdf",
+            "The Hunter and Hunted decks",
+            1,
+            request.back_mode == "duplex",
+        )
+    for record in writer.files:
+        if record["path"] == f"reference-{name}.pdf":
+            writer.to_print(paper, record["path"], "The reference card", 2,
+                            note="One for every two players")  # fmt: skip
+        elif record["path"] == f"rules-{name}.pdf":
+            writer.to_print(paper, record["path"], "The rules in full")
+    if puzzles:
+        writer.to_print(paper, f"puzzles-{name}.pdf", "A sample book of puzzles to play alone")
