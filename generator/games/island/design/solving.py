@@ -1,0 +1,96 @@
+"""Solving the layout model: an island from a spec and a seed, the same island with another
+number of hiding places, and the designer constraints in conflict when there is none."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ortools.sat.python import cp_model
+
+from generator.errors import QuarryError
+from generator.games.island.board import Island, check_island
+from generator.games.island.design.layout import Sketch, build_layout_model
+from generator.games.island.design.spec import DesignConstraint, Spec
+from generator.solve.cpsat import explain_infeasible, solver
+
+# One worker and a deterministic time limit: the same seed gives the same island on any
+# machine that is fast enough; the wall-clock limit is only a safety net.
+DETERMINISTIC_SECONDS = 60.0
+WALL_SECONDS = 120.0
+
+
+def _run(model: cp_model.CpModel, seed: int) -> tuple[cp_model.CpSolver, int]:
+    """Return the solver and status after solving `model` with one worker."""
+    s = solver(WALL_SECONDS, seed, workers=1)
+    s.parameters.max_deterministic_time = DETERMINISTIC_SECONDS
+    return s, s.solve(model)
+
+
+def lay_out(
+    spec: Spec,
+    seed: int,
+    hiding: int | None = None,
+    day: int | None = None,
+    constraints: Sequence[DesignConstraint] = (),
+) -> Island:
+    """Return the island CP-SAT lays out for `spec` from `seed` with `hiding` hiding places
+    (None: the spec's default) and a day of `day` cycles (None: the spec's default).
+
+    Raises QuarryError when no island meets the spec, naming the designer `constraints`
+    in conflict (or saying the board is too small for them)."""
+    sketch = Sketch.draw(spec.size, seed)
+    count = spec.hiding_default if hiding is None else hiding
+    layout = build_layout_model(spec, sketch, count)
+    s, status = _run(layout.model, seed)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        if status == cp_model.INFEASIBLE:
+            raise _conflict(spec, sketch, constraints)
+        raise QuarryError("the island solver found no layout in time; loosen the constraints")
+    values = {v.name: int(s.value(v)) for v in layout.primary}
+    island = layout.island(values, spec.day_default if day is None else day)
+    problems = check_island(island)
+    if problems:  # pragma: no cover - the model implies every rule check_island checks
+        raise AssertionError(f"the layout model made a bad island: {problems}")
+    return island
+
+
+def with_hiding(island: Island, spec: Spec, seed: int, hiding: int) -> Island | None:
+    """Return `island` with its hiding places laid out again, `hiding` of them, everything
+    else unchanged; None if the terrain has no room for that many."""
+    if hiding == len(island.hiding):
+        return island
+    sketch = Sketch.draw(spec.size, seed)
+    layout = build_layout_model(spec, sketch, hiding)
+    layout.fix_terrain(island)
+    s, status = _run(layout.model, seed)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    values = {v.name: int(s.value(v)) for v in layout.primary}
+    return layout.island(values, island.day)
+
+
+def _conflict(spec: Spec, sketch: Sketch, constraints: Sequence[DesignConstraint]):
+    """Return the QuarryError for a spec no island meets, naming a small conflicting set of
+    designer constraints (shrunk by deletion so that every one named is needed)."""
+    if not constraints:
+        return QuarryError(f"no {spec.size} x {spec.size} island meets the default design")
+    loose = Spec.from_constraints(spec.size, constraints, loose=True)
+
+    def infeasible(chosen: Sequence[DesignConstraint]) -> bool:
+        model = build_layout_model(loose, sketch, None, tuple(chosen)).model
+        return _run(model, 0)[1] == cp_model.INFEASIBLE
+
+    layout = build_layout_model(loose, sketch, None, tuple(constraints))
+    core = explain_infeasible(layout.model, layout.named, 30.0)
+    needed = [c for c in constraints if c.text in core] or list(constraints)
+    for c in list(needed):
+        trial = [x for x in needed if x is not c]
+        if trial and infeasible(trial):
+            needed = trial
+    names = ", ".join(c.text for c in needed)
+    if len(needed) == 1 and not infeasible(needed):
+        names = f"{names} (with the rest of the design)"
+    return QuarryError(
+        f"no {spec.size} x {spec.size} island meets these constraints together: {names}; "
+        "drop or loosen one of them"
+    )
