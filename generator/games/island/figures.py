@@ -534,7 +534,8 @@ def _square_names(dwg, island: Island, layout: BoardLayout) -> None:
         target = dark if is_dark(island, square) or square in island.water else light
         target.add(
             svgwrite.text.Text(
-                island.name(square), insert=(x + cell * 0.06, y + pt_to_mm(size) * 0.85 + 0.2)
+                island.name(square),
+                insert=(x + cell * 0.1, y + pt_to_mm(size) * 0.85 + cell * 0.07),
             )
         )
     dwg.add(light)

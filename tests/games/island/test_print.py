@@ -36,13 +36,18 @@ SEED_RULES = "000_2ce89763b4751047.txt"
 
 def bands(size: int):
     """A plain island of `size` (24 or 40): six zones in bands, sea all round."""
-    path = DATA / f"bands-{size}.island"
+    return _read(f"bands-{size}.island")
+
+
+def _read(name: str):
+    path = DATA / name
     return parse_island(path.read_text(encoding="utf-8"), path.name)
 
 
-@pytest.fixture(scope="module", params=[16, 24, 40])
+@pytest.fixture(scope="module", params=["small.island", "default", "bands-40.island"])
 def island(request):
-    return default_island() if request.param == 16 else bands(request.param)
+    """A hand-drawn 16 x 16 island, the default one and a plain 40 x 40 one."""
+    return default_island() if request.param == "default" else _read(request.param)
 
 
 def _root(svg: str) -> ElementTree.Element:
@@ -182,6 +187,7 @@ def test_marks_are_written_in_the_middle_of_their_squares_and_zone_names_keep_of
 def test_highlighted_squares_are_outlined_in_their_own_colour():
     island = default_island()
     picked = {island.parse("D5"): "#0000ff", island.parse("J13"): "#00ff00"}
+    assert island.zones[island.parse("D5")] != SEA
     svg = island_svg(island, 7.0, highlight=picked)
     layout = board_layout(island.size, 7.0)
     rects = _classed(svg, "highlight")
@@ -208,7 +214,7 @@ def test_cell_to_fit_gives_the_largest_square_size_that_fits_the_box():
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_the_mini_board_fits_one_page_for_every_board_size(book, paper):
     page = book.paper(paper)
-    for island in (default_island(), bands(24), bands(40)):
+    for island in (_read("small.island"), default_island(), bands(40)):
         cell = minis.mini_cell(island, page)
         assert 4.0 <= cell <= minis.MAX_MINI_CELL
         footer = Footer("T", "mini board", 1)
