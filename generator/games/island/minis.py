@@ -237,8 +237,9 @@ TOKEN_STEPS = (
 TOKEN_USE = (
     "Before the roll for the Hunter, every player takes a castaway. Whoever becomes the "
     "Hunter takes the Warden instead and leaves his castaway in the box.",
-    "A Hunted's token goes on the board only when he is seen, revealed or caught by a "
-    "trap. A captured Hunted keeps his castaway and hunts with it from the camp.",
+    "A Hunted's token goes on the board only when he must show a square: when he is seen, "
+    "at his trail reveal, or when a card says so. A captured Hunted keeps his castaway and "
+    "hunts with it from the camp.",
 )
 
 

@@ -56,7 +56,7 @@ def big_paper(book: LayoutBook, paper: Paper) -> Paper:
 OVERVIEW_HEADER = Header(
     "The island at a glance",
     "The whole board on one page, smaller than true size: to check the tiles as you glue "
-    "them, or to play a quick game on a table without the big board.",
+    "them, and to plan a route at a glance.",
 )
 
 
