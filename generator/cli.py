@@ -269,6 +269,37 @@ def generate_deck(
     _report(quiet, [report_text(written[1]), f"wrote {written[0]}"])
 
 
+@generate_app.command("island")
+def generate_island(
+    constraint: Annotated[
+        list[str] | None,
+        typer.Option(help="A designer constraint, e.g. zone-min=40, hiding=8, day=4 (repeat)."),
+    ] = None,
+    size: Annotated[int, typer.Option(help="Squares along a side (16-40).")] = 24,
+    players: Annotated[int, typer.Option(help="Players in the simulated games (4-7).")] = 5,
+    target: Annotated[float, typer.Option(help="The Hunted's survival to aim for (0 to 1).")] = 0.5,
+    games: Annotated[int, typer.Option(help="Games to measure the island (1-100,000).")] = 2000,
+    jobs: JobsOption = 1,
+    out: OutOption = Path("output"),
+    paper: PaperOption = "a4",
+    seed: SeedOption = 1,
+    quiet: QuietOption = False,
+) -> None:
+    """Lay out an island with CP-SAT, tune its day and hiding places by simulation until
+    the Hunted's survival meets the target, and measure it beside the default island.
+
+    Example: quarry generate island --seed 4 --constraint hiding>=8 --jobs 2
+    """
+    from generator.games.island.design.balance import generate_island, report_text
+    from generator.games.island.design.folder import build_design_kit
+
+    def design():
+        return generate_island(constraint or [], seed, size, players, target, games, jobs=jobs)
+
+    written = _write_design("island", "island-design", out, paper, seed, design, build_design_kit)
+    _report(quiet, [report_text(written[1]), f"wrote {written[0]}"])
+
+
 def _write_design(game: str, name: str, out: Path, paper: str, seed: int, design, build):
     """Check the paper, run `design()` (which checks its own options before any work), and
     write its report into OUT/NAME with `build(request, report)`; return (folder, report)."""
