@@ -184,8 +184,8 @@ class LayoutModel:
             m.add(var == int(sq in island.water))
         for sq, var in self.camp.items():
             m.add(var == int(sq == min(island.camp)))
-        for (_, sq), var in self.elevation.items():
-            m.add(var == int(sq in island.elevation))
+        for (z, sq), var in self.elevation.items():
+            m.add(var == int(sq in island.elevation and island.zones[sq] == z))
         for (side, sq), var in self.boats.items():
             m.add(var == int(island.boats[SIDES.index(side)] == sq))
 

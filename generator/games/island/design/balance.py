@@ -1,0 +1,280 @@
+"""The balance loop: lay out an island, then tune its day and hiding places by simulation
+until the Hunted's survival meets the target, measured beside the default island.
+
+`generate_island(constraints, seed, size, players, target, games, jobs)`:
+
+1. Check the limits and the constraints (QuarryError before any work), lay out the island
+   with CP-SAT (`solving.lay_out`).
+2. Probe: simulate `probe_games` games of a candidate (a day length and a hiding count)
+   and read `hunted_survival`, the mean share of Hunted who escape.
+   - Day walk: from the default day, step the day one cycle at a time towards the target
+     (a longer day lowers survival) until the survival crosses the target or the day range
+     ends.
+   - Hiding walk: on the day nearest the target, step the hiding count by 2 towards the
+     target (more hiding places raise survival), same stop rule, then try one place either
+     side of the best count.
+   Each hiding count is a new CP-SAT solve of the hiding places alone, the rest fixed.
+3. Confirm: simulate the probe nearest the target with `games` games; if the target is
+   outside its 95 % interval, confirm the next nearest probe too and keep the nearer one.
+4. Measure the default island (data/default.island) with the same seed and game count.
+
+Simulation seeds: probes use `seed` + 1, the confirmation and the default island `seed`,
+so both final figures are measured on the same games' dice.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from generator.errors import QuarryError
+from generator.games.island.board import Island, default_island, format_island
+from generator.games.island.design.solving import lay_out, with_hiding
+from generator.games.island.design.spec import Spec, check_limits, parse_constraints
+
+MAX_GAMES = 100_000
+PROBE_GAMES = 200
+MAX_DAY_STEPS = 6
+MAX_HIDING_STEPS = 4
+HIDING_STEP = 2
+METRIC = "hunted_survival"
+
+
+@dataclass(frozen=True)
+class Probe:
+    """One candidate simulated: its day, hiding count, game count and measured survival."""
+
+    day: int
+    hiding: int
+    games: int
+    survival: float
+    ci95: tuple[float, float]
+
+    def miss(self, target: float) -> float:
+        """Return how far the survival lies from `target`."""
+        return abs(self.survival - target)
+
+    def to_json(self) -> dict:
+        """Return the probe as JSON."""
+        return {
+            "day": self.day,
+            "hiding": self.hiding,
+            "games": self.games,
+            "hunted_survival": {"value": self.survival, "ci95": list(self.ci95)},
+        }
+
+
+@dataclass
+class IslandReport:
+    """What `generate_island` made and measured."""
+
+    constraints: list[str]
+    seed: int
+    size: int
+    players: int
+    target: float
+    games: int
+    island: Island
+    chosen: dict  # simulate_island summary of the island
+    default: dict  # simulate_island summary of the default island
+    probes: list[Probe] = field(default_factory=list)
+    seconds: dict = field(default_factory=dict)
+
+    @property
+    def survival(self) -> dict:
+        """Return the chosen island's hunted_survival metric ({"value", "ci95"})."""
+        return self.chosen["metrics"][METRIC]
+
+    @property
+    def met(self) -> bool:
+        """Return True if the target lies in the chosen island's 95 % interval."""
+        lo, hi = self.survival["ci95"]
+        return lo <= self.target <= hi
+
+    def to_json(self) -> dict:
+        """Return the report as JSON (sorted by the writer; no timings: they vary)."""
+        return {
+            "game": "island",
+            "constraints": list(self.constraints),
+            "seed": self.seed,
+            "size": self.size,
+            "players": self.players,
+            "target": self.target,
+            "games": self.games,
+            "met": self.met,
+            "island": format_island(self.island),
+            "day": self.island.day,
+            "hiding": len(self.island.hiding),
+            "chosen": self.chosen,
+            "default": self.default,
+            "probes": [p.to_json() for p in self.probes],
+        }
+
+
+def generate_island(
+    constraints: Sequence[str],
+    seed: int,
+    size: int = 24,
+    players: int = 4,
+    target: float = 0.5,
+    games: int = 2000,
+    jobs: int = 1,
+    probe_games: int = PROBE_GAMES,
+) -> IslandReport:
+    """Return the report of an island laid out from `seed` under `constraints` and tuned
+    until the Hunted's survival with `players` players meets `target` (see the module's
+    docstring), measured with `games` games beside the default island.
+
+    QuarryError for bad limits or constraints (before any work) or constraints in conflict.
+    """
+    check_limits(size, players, target)
+    if not 1 <= games <= MAX_GAMES:
+        raise QuarryError(f"--games must be from 1 to {MAX_GAMES:,}, got {games}")
+    if not 1 <= probe_games <= MAX_GAMES:
+        raise QuarryError(f"probe games must be from 1 to {MAX_GAMES:,}, got {probe_games}")
+    parsed = parse_constraints(constraints, size)
+    spec = Spec.from_constraints(size, parsed)
+    clock = time.perf_counter()
+    base = lay_out(spec, seed, constraints=parsed)
+    seconds = {"layout": time.perf_counter() - clock}
+
+    clock = time.perf_counter()
+    search = _Search(base, spec, seed, players, target, probe_games, jobs)
+    ranked = search.run()
+    seconds["probes"] = time.perf_counter() - clock
+
+    clock = time.perf_counter()
+    best_island, best = None, None
+    for probe in ranked[:2]:
+        island = search.island(probe.day, probe.hiding)
+        summary = _simulate(island, players, games, seed, jobs)
+        if best is None or _miss(summary, target) < _miss(best, target):
+            best_island, best = island, summary
+        if _inside(summary, target):
+            break
+    seconds["confirm"] = time.perf_counter() - clock
+    clock = time.perf_counter()
+    default = _simulate(default_island(), players, games, seed, jobs)
+    seconds["default"] = time.perf_counter() - clock
+    return IslandReport(
+        constraints=[c.text for c in parsed],
+        seed=seed,
+        size=size,
+        players=players,
+        target=target,
+        games=games,
+        island=best_island,
+        chosen=best,
+        default=default,
+        probes=search.probes,
+        seconds=seconds,
+    )
+
+
+def _simulate(island: Island, players: int, games: int, seed: int, jobs: int) -> dict:
+    """Return simulate_island's summary of `games` games on `island`."""
+    from generator.games.island.bots import simulate_island
+
+    return simulate_island(island, players, games, seed, jobs)
+
+
+def _miss(summary: dict, target: float) -> float:
+    return abs(summary["metrics"][METRIC]["value"] - target)
+
+
+def _inside(summary: dict, target: float) -> bool:
+    lo, hi = summary["metrics"][METRIC]["ci95"]
+    return lo <= target <= hi
+
+
+class _Search:
+    """The day walk and the hiding walk over one laid-out island; remembers every probe."""
+
+    def __init__(self, base, spec, seed, players, target, games, jobs) -> None:
+        self.base, self.spec, self.seed = base, spec, seed
+        self.players, self.target, self.games, self.jobs = players, target, games, jobs
+        self.probes: list[Probe] = []
+        self._islands: dict[int, Island | None] = {len(base.hiding): base}
+        self._measured: dict[tuple[int, int], Probe] = {}
+
+    def island(self, day: int, hiding: int) -> Island | None:
+        """Return the base island with `hiding` hiding places and a day of `day` cycles
+        (None if the terrain has no room for that many hiding places)."""
+        if hiding not in self._islands:
+            self._islands[hiding] = with_hiding(self.base, self.spec, self.seed, hiding)
+        island = self._islands[hiding]
+        return None if island is None else replace(island, day=day)
+
+    def probe(self, day: int, hiding: int) -> Probe | None:
+        """Return the probe of (day, hiding), simulated once (None if it cannot be laid)."""
+        if (day, hiding) in self._measured:
+            return self._measured[day, hiding]
+        island = self.island(day, hiding)
+        if island is None:
+            return None
+        summary = _simulate(island, self.players, self.games, self.seed + 1, self.jobs)
+        metric = summary["metrics"][METRIC]
+        probe = Probe(day, hiding, self.games, metric["value"], tuple(metric["ci95"]))
+        self._measured[day, hiding] = probe
+        self.probes.append(probe)
+        return probe
+
+    def walk(self, start: Probe, values: Sequence[int], make) -> Probe:
+        """Probe make(value) along `values` until the survival crosses the target; return
+        the probe nearest the target seen on the way (start included)."""
+        best, side = start, start.survival > self.target
+        for value in values:
+            probe = make(value)
+            if probe is None:
+                break
+            if probe.miss(self.target) < best.miss(self.target):
+                best = probe
+            if (probe.survival > self.target) != side:
+                break
+        return best
+
+    def run(self) -> list[Probe]:
+        """Return the probes, nearest the target first (ties: the earlier probe)."""
+        spec, target = self.spec, self.target
+        hiding = len(self.base.hiding)
+        start = self.probe(spec.day_default, hiding)
+        # survival falls as the day grows: walk up if it is too high, down if too low
+        step = 1 if start.survival > target else -1
+        days = range(start.day + step, spec.day[1] + 1 if step > 0 else spec.day[0] - 1, step)
+        best = self.walk(start, list(days)[:MAX_DAY_STEPS], lambda d: self.probe(d, hiding))
+        # survival rises with hiding places
+        step = HIDING_STEP if best.survival < target else -HIDING_STEP
+        low, high = spec.hiding
+        counts = [h for h in range(best.hiding + step, high + 1 if step > 0 else low - 1, step)]
+        best = self.walk(best, counts[:MAX_HIDING_STEPS], lambda h: self.probe(best.day, h))
+        for h in (best.hiding - 1, best.hiding + 1):
+            if low <= h <= high:
+                self.probe(best.day, h)
+        order = sorted(range(len(self.probes)), key=lambda i: (self.probes[i].miss(target), i))
+        return [self.probes[i] for i in order]
+
+
+def report_text(report: IslandReport) -> str:
+    """Return the report for a terminal: the island's figures and its survival beside the
+    default island's, with the probes tried."""
+    constraints = ", ".join(report.constraints) or "none"
+
+    def survival(summary: dict) -> str:
+        metric = summary["metrics"][METRIC]
+        lo, hi = metric["ci95"]
+        return f"{metric['value']:.3f} [{lo:.3f}, {hi:.3f}]"
+
+    island = report.island
+    lines = [
+        f"island {report.size} x {report.size}, seed {report.seed}, constraints: {constraints}",
+        f"target Hunted survival {report.target:.3f} with {report.players} players "
+        f"({report.games} games each)",
+        f"  this island (day {island.day}, {len(island.hiding)} hiding places): "
+        f"{survival(report.chosen)}" + ("  target met" if report.met else "  target NOT met"),
+        f"  default island (day {default_island().day}, "
+        f"{len(default_island().hiding)} hiding places): {survival(report.default)}",
+        "  probes (day, hiding: survival): "
+        + "; ".join(f"{p.day}, {p.hiding}: {p.survival:.3f}" for p in report.probes),
+    ]
+    return "\n".join(lines)
