@@ -320,7 +320,7 @@ MAX_SIMULATED_GAMES = 1_000_000
 
 @app.command()
 def simulate(
-    game: Annotated[str, typer.Argument(help="The game: hunt or fugitive.")],
+    game: Annotated[str, typer.Argument(help="The game: hunt, fugitive or island.")],
     games: Annotated[int, typer.Option(help="How many games (1-1,000,000).")] = 1000,
     seed: SeedOption = 1,
     jobs: JobsOption = 1,
@@ -344,6 +344,20 @@ def simulate(
     deck: Annotated[
         Path | None, typer.Option(help="fugitive: a deck configuration JSON file.")
     ] = None,
+    players: Annotated[int | None, typer.Option(help="island: players, 4-7 (default 5).")] = None,
+    board: Annotated[
+        Path | None, typer.Option(help="island: a board file (default: the default island).")
+    ] = None,
+    hunter: Annotated[
+        str | None, typer.Option(help="island: Hunter bot, tracking or random.")
+    ] = None,
+    hunted: Annotated[
+        str | None, typer.Option(help="island: Hunted bot, cautious or random.")
+    ] = None,
+    rule: Annotated[
+        list[str] | None,
+        typer.Option(help="island: a rule option, e.g. vision=square, ties=reroll (repeat)."),
+    ] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
     """Play many games with bots and report balance metrics with 95% intervals.
@@ -364,6 +378,11 @@ def simulate(
         "marshal": marshal,
         "variant": variant,
         "deck": deck,
+        "players": players,
+        "board": board,
+        "hunter": hunter,
+        "hunted": hunted,
+        "rule": rule or None,
     }
     foreign = [name for name, value in given.items() if value is not None]
     foreign = [name for name in foreign if name not in entry.simulate_options]

@@ -33,8 +33,10 @@ with open(report, "w") as file:
         ("simulate", "hunt", "--games", "5", "--json"),
         ("simulate", "fugitive", "--games", "5", "--json"),
         ("replay", "hunt", "examples/hunt-record.json"),
+        ("simulate", "island", "--games", "2", "--json"),
+        ("replay", "island", "examples/island-record.json"),
     ],
-    ids=["simulate-hunt", "simulate-fugitive", "replay-hunt"],
+    ids=["simulate-hunt", "simulate-fugitive", "replay-hunt", "simulate-island", "replay-island"],
 )
 def test_simulate_and_replay_load_no_drawing_library(root, tmp_path, args):
     report = tmp_path / "modules.json"

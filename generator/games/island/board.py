@@ -63,6 +63,9 @@ def parse_square(text: str, size: int) -> int:
 
 def bits(mask: int) -> list[int]:
     """Return the squares of a bitboard in increasing order."""
+    if mask.bit_count() > 64:  # dense: read the binary digits
+        digits = bin(mask)[:1:-1]  # bit 0 first
+        return [i for i, digit in enumerate(digits) if digit == "1"]
     out = []
     while mask:
         low = mask & -mask
@@ -156,8 +159,18 @@ class Geometry:
         for r in range(n):
             self._not_first_column |= (row & ~1) << (r * n)
             self._not_last_column |= (row >> 1) << (r * n)
+        self.row_masks = tuple(row << (r * n) for r in range(n))
+        self.column_masks = tuple(mask_of(r * n + c for r in range(n)) for c in range(n))
         self.boat_hops = tuple((1 << b, mask_of(island.boat_links(b))) for b in island.boats)
         self._within: dict[tuple[int, int, str], int] = {}
+        self._texts: dict[str, tuple[str, ...]] = {}
+
+    def texts(self, verb: str) -> tuple[str, ...]:
+        """Return the action texts "<verb> <square name>" of every square, made once."""
+        made = self._texts.get(verb)
+        if made is None:
+            made = self._texts[verb] = tuple(f"{verb} {name}" for name in self.names)
+        return made
 
     def step(self, mask: int) -> int:
         """Return the squares one orthogonal step from any square of `mask` (not sea)."""

@@ -267,7 +267,8 @@ def _camp(state, step):
 
 
 def _start(state, step):
-    return [f"start {state.island.name(s)}" for s in bits(state.geo.land)]
+    texts = state.geo.texts("start")
+    return [texts[s] for s in bits(state.geo.land)]
 
 
 def _trail(state, step):
@@ -287,7 +288,8 @@ def _destinations(state: IslandState, player: int) -> int:
 
 def _move(state, step):
     p = step[1]
-    actions = [f"move {state.island.name(s)}" for s in bits(_destinations(state, p))]
+    texts = state.geo.texts("move")
+    actions = [texts[s] for s in bits(_destinations(state, p))]
     if state.role[p] == HUNTER and "sure-footing" in state.hand[p] and not state.sure_used:
         actions.append("play sure-footing")
     return actions
@@ -307,7 +309,8 @@ def _card_plays(state: IslandState, p: int, slug: str) -> list[str]:
     here = state.pos[p]
     if slug in ("sprint", "forced-march"):
         reach = geo.reach(1 << here, 2 if slug == "sprint" else 3, exact=False, boat=False)
-        return [f"play {slug} {name(s)}" for s in bits(reach)]
+        texts = geo.texts(f"play {slug}")
+        return [texts[s] for s in bits(reach)]
     if slug in ("snare", "deadfall", "false-trail", "second-wind", "lie-low"):
         if slug == "false-trail" and (p in state.false_trail or state.cycle < TRAIL_LAG):
             return []

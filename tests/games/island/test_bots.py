@@ -1,0 +1,108 @@
+"""The island's bots see only their View, and play better than chance."""
+
+import random
+
+import pytest
+
+from generator.engine.game import CHANCE
+from generator.games.island.bots import IslandBot, game_result, play_game
+from generator.games.island.rules import HUNTER, IslandState
+from tests.games.island.conftest import new_game, play
+
+VIEW_FIELDS = ("player", "role", "hunter_squares", "points", "hand_sizes", "hand", "square")
+
+
+def _view_fields(view):
+    return {name: getattr(view, name) for name in VIEW_FIELDS + ("marks", "traps", "decision")}
+
+
+def _hidden_twin(state: IslandState, x: int, square: str) -> IslandState:
+    """Return a copy of `state` where Hunted x stands elsewhere with another hand: what
+    nobody else may see differs, the public log is the same."""
+    twin = state.clone()
+    twin.pos[x] = state.island.parse(square)
+    twin.marks[x][-1] = twin.pos[x]
+    twin.hand[x] = ["dodge"] * len(state.hand[x])
+    return twin
+
+
+def test_a_hunter_view_does_not_change_when_only_hidden_squares_change(small):
+    state = new_game(small)
+    play(state, "draw camp-stores", "roll 1")
+    twin = _hidden_twin(state, 1, "C13")
+    assert _view_fields(state.observation(0)) == _view_fields(twin.observation(0))
+    assert state.observation(0).log == twin.observation(0).log
+    assert _view_fields(state.observation(1)) != _view_fields(twin.observation(1))
+
+
+def test_the_hunter_bot_decides_the_same_when_only_hidden_squares_change(small):
+    rng = random.Random(4)
+    for _ in range(30):
+        state = IslandState(5, small)
+        bots = [IslandBot(p, random.Random(p)) for p in range(5)]
+        for _ in range(rng.randrange(40, 160)):  # play into the game
+            if state.is_terminal():
+                break
+            p = state.current_player()
+            legal = state.legal_actions()
+            action = (
+                state.sample_chance(rng)
+                if p == CHANCE
+                else bots[p].choose(state.observation(p), legal)
+            )
+            state.apply(action)
+        p = state.current_player()
+        if state.is_terminal() or p == CHANCE or state.role[p] != HUNTER:
+            continue
+        hidden = [x for x in state.hunted() if x not in state.visible]
+        if not hidden:
+            continue
+        twin = _hidden_twin(state, hidden[0], "C13")
+        one = IslandBot(p, random.Random(9)).choose(state.observation(p), state.legal_actions())
+        two = IslandBot(p, random.Random(9)).choose(twin.observation(p), twin.legal_actions())
+        assert one == two
+
+
+def test_every_public_fact_holds_for_the_true_square(small):
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = IslandState(4 + seed % 4, small)
+        bots = [IslandBot(p, random.Random(seed * 10 + p)) for p in range(state.players)]
+        read = 0
+        history = {}  # (x, time) -> square
+        while not state.is_terminal():
+            p = state.current_player()
+            legal = state.legal_actions()
+            action = (
+                state.sample_chance(rng)
+                if p == CHANCE
+                else bots[p].choose(state.observation(p), legal)
+            )
+            state.apply(action)
+            for x in state.hunted():
+                history[(x, state.clock[x])] = state.pos[x]
+            for event in state.log[read:]:
+                if event[0] == "fact":
+                    assert event[2] >> state.pos[event[1]] & 1, event
+                if event[0] == "fact-at":
+                    assert event[3] >> history[(event[1], event[2])] & 1, event
+            read = len(state.log)
+
+
+@pytest.mark.parametrize("players", [4, 7])
+def test_the_tracking_hunter_and_the_cautious_hunted_beat_random_bots(small, players):
+    def survival(hunter, hunted):
+        games = [play_game(small, players, seed, hunter, hunted)[0] for seed in range(16)]
+        return sum(game_result(g)["hunted_survival"] for g in games) / len(games)
+
+    against_random = survival("random", "cautious")
+    assert survival("tracking", "cautious") < against_random - 0.3
+    assert against_random > survival("random", "random") + 0.2
+
+
+def test_a_bot_game_replays_from_its_actions(small):
+    state, actions = play_game(small, 5, 11)
+    again = IslandState(5, small)
+    for action in actions:
+        again.apply(again.parse_action(action))
+    assert again.is_terminal() and again.points == state.points

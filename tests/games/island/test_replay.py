@@ -1,0 +1,117 @@
+"""Replaying island records: a legal record reaches its result; a tampered one is refused
+at the step, with one line and exit code 2."""
+
+import json
+
+import pytest
+
+from generator.games import registry
+from generator.games.island.board import format_island
+from generator.games.island.bots import game_record
+from generator.games.island.rules import IslandState, state_from_header
+
+EXAMPLE = "examples/island-record.json"
+
+
+@pytest.fixture(scope="module")
+def record(small):
+    return game_record(small, 5, 3)
+
+
+def _write(tmp_path, record, name="record.json"):
+    path = tmp_path / name
+    path.write_text(json.dumps(record))
+    return path
+
+
+def test_island_is_registered_for_replay():
+    game = registry()["island"]
+    assert game.title == "The Most Dangerous Game" and game.players == (4, 7)
+    assert game.state_from_header is state_from_header
+
+
+def test_a_bot_record_holds_the_board_and_replays_to_its_result(record, small, tmp_path, quarry):
+    assert record["header"]["options"]["board"] == format_island(small)
+    done = quarry("replay", "island", _write(tmp_path, record))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(f"over after cycle {record['result']['cycles']}:")
+
+
+def test_the_example_record_replays_on_the_default_island(root, quarry):
+    example = json.loads((root / EXAMPLE).read_text())
+    assert example["header"]["options"]["board"] == "default"
+    done = quarry("replay", "island", EXAMPLE)
+    assert done.returncode == 0, done.stderr
+    state = state_from_header(example["header"])
+    for action in example["actions"]:
+        state.apply(state.parse_action(action))
+    assert state.is_terminal() and state.players == 5
+    assert any(a.startswith("play ") for a in example["actions"])
+
+
+def test_the_example_record_is_the_bots_game_of_seed_1(root):
+    """The example is a golden file: when the bots change, write it again with
+    game_record(default_island(), 5, 1) (see generator/games/island/bots.py)."""
+    from generator.games.island.board import default_island
+
+    example = json.loads((root / EXAMPLE).read_text())
+    assert example == game_record(default_island(), 5, 1)
+
+
+def _refused(tmp_path, quarry, record):
+    done = quarry("replay", "island", _write(tmp_path, record))
+    assert done.returncode == 2 and done.stdout == ""
+    assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+    return done.stderr
+
+
+def test_a_move_the_roll_cannot_reach_is_refused_at_its_step(record, tmp_path, quarry):
+    broken = json.loads(json.dumps(record))
+    step = next(i for i, a in enumerate(broken["actions"]) if a.startswith("move "))
+    broken["actions"][step] = "move A1"
+    error = _refused(tmp_path, quarry, broken)
+    assert f"step {step + 1} (cycle 1, player" in error and "'move A1'" in error
+
+
+def test_a_roll_the_die_cannot_show_is_refused(record, tmp_path, quarry):
+    broken = json.loads(json.dumps(record))
+    broken["actions"][0] = "roll 7"  # choosing the Hunter is a d6
+    error = _refused(tmp_path, quarry, broken)
+    assert "step 1 (setup), 'roll 7': not legal now: the game waits for chance" in error
+
+
+def test_a_result_that_differs_from_the_replay_is_refused(record, tmp_path, quarry):
+    broken = json.loads(json.dumps(record))
+    broken["result"]["points"][0] += 2
+    assert "claims the result" in _refused(tmp_path, quarry, broken)
+
+
+def test_an_unfinished_record_needs_partial(record, tmp_path, quarry):
+    broken = json.loads(json.dumps(record))
+    broken["actions"] = broken["actions"][:40]
+    del broken["result"]
+    assert "unfinished" in _refused(tmp_path, quarry, broken)
+    done = quarry("replay", "island", _write(tmp_path, broken), "--partial")
+    assert done.returncode == 0 and done.stdout.startswith("unfinished: the record stops")
+
+
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"players": 9}, "players must be 4 to 7"),
+        ({"vision": "far"}, "vision must be one of steps, square"),
+        ({"board": "island 1\\nsize 3"}, "options.board"),
+        ({"colour": "red"}, "unknown option 'colour'"),
+    ],
+)
+def test_bad_header_options_are_refused(record, tmp_path, quarry, options, message):
+    broken = json.loads(json.dumps(record))
+    broken["header"]["options"].update(options)
+    assert message in _refused(tmp_path, quarry, broken)
+
+
+def test_every_action_of_a_game_round_trips_through_its_notation(record, small):
+    state = IslandState(5, small)
+    for action in record["actions"]:
+        assert all(state.format_action(state.parse_action(a)) == a for a in state.legal_actions())
+        state.apply(state.parse_action(action))
