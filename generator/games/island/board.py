@@ -161,9 +161,11 @@ class Geometry:
             self._not_last_column |= (row >> 1) << (r * n)
         self.row_masks = tuple(row << (r * n) for r in range(n))
         self.column_masks = tuple(mask_of(r * n + c for r in range(n)) for c in range(n))
+        self.boats = mask_of(island.boats)
         self.boat_hops = tuple((1 << b, mask_of(island.boat_links(b))) for b in island.boats)
         self._within: dict[tuple[int, int, str], int] = {}
         self._texts: dict[str, tuple[str, ...]] = {}
+        self._sight: dict[tuple[int, int, str], int] = {}
 
     def texts(self, verb: str) -> tuple[str, ...]:
         """Return the action texts "<verb> <square name>" of every square, made once."""
@@ -181,6 +183,8 @@ class Geometry:
     def boat_step(self, mask: int) -> int:
         """Return the boats one crossing from the boats in `mask`."""
         out = 0
+        if not mask & self.boats:
+            return out
         for bit, links in self.boat_hops:
             if mask & bit:
                 out |= links
@@ -190,11 +194,23 @@ class Geometry:
         """Return the squares a token on any square of `start` can end on after `steps`
         steps (exactly, or up to `steps` when exact is False), crossing by boat at most once
         when `boat` is True."""
+        n, passable = self.size, self.passable
+        not_first, not_last, boats = self._not_first_column, self._not_last_column, self.boats
         fresh, crossed = start, 0
         seen = start if not exact else 0
         for _ in range(steps):
-            hop = self.boat_step(fresh) if boat else 0
-            fresh, crossed = self.step(fresh), self.step(crossed) | hop
+            hop = self.boat_step(fresh) if boat and fresh & boats else 0
+            if crossed:
+                crossed = (
+                    ((crossed << 1) & not_first)
+                    | ((crossed >> 1) & not_last)
+                    | (crossed << n)
+                    | (crossed >> n)
+                ) & passable
+            crossed |= hop
+            fresh = (
+                ((fresh << 1) & not_first) | ((fresh >> 1) & not_last) | (fresh << n) | (fresh >> n)
+            ) & passable
             if not exact:
                 seen |= fresh | crossed
         return seen if not exact else fresh | crossed
@@ -219,8 +235,13 @@ class Geometry:
     def sight(self, square: int, radius: int, metric: str = "steps") -> int:
         """Return the squares on which a Hunter on `square` with range `radius` sees a
         Hunted: within `radius`, but hiding places only within 2."""
-        near = self.within(square, min(radius, 2), metric)
-        return (self.within(square, radius, metric) & ~self.hiding) | (near & self.hiding)
+        key = (square, radius, metric)
+        cached = self._sight.get(key)
+        if cached is None:
+            near = self.within(square, min(radius, 2), metric)
+            cached = (self.within(square, radius, metric) & ~self.hiding) | (near & self.hiding)
+            self._sight[key] = cached
+        return cached
 
 
 def distance(a: int, b: int, size: int, metric: str = "steps") -> int:

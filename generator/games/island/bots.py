@@ -23,7 +23,7 @@ from functools import partial
 from generator.engine.game import CHANCE
 from generator.engine.simulate import simulate, summarise
 from generator.engine.stats import rate_metric
-from generator.games.island.board import Island, distance, format_island, parse_island
+from generator.games.island.board import Island, bits, distance, format_island, parse_island
 from generator.games.island.rules import (
     ELEVATED_RANGE,
     HUNTER,
@@ -40,6 +40,7 @@ HUNTERS = ("tracking", "random")
 HUNTEDS = ("cautious", "random")
 MAX_ACTIONS = 20_000  # a game that runs longer is a bug, not a long game
 WINNER_ROLES = ("hunter", "hunted", "turned", "shared")
+CENTRE_LIMIT = 120  # a Hunted with more possible squares gives no centre to head for
 
 # What a bot keeps when it must discard, best first.
 KEEP = {
@@ -146,12 +147,15 @@ def _coverage(view: View, beliefs, square: int, bonus: int = 0) -> float:
 def _centres(view: View, beliefs) -> list[tuple[float, float, float]]:
     """Return (row, column, weight) of each tracked Hunted's possible squares' centre, the
     weight larger the surer the tracker is."""
-    geo = view.island.geometry
+    n = view.island.size
     out = []
     for possible, size, _ in beliefs:
-        rows = sum(r * (possible & m).bit_count() for r, m in enumerate(geo.row_masks))
-        cols = sum(c * (possible & m).bit_count() for c, m in enumerate(geo.column_masks))
-        out.append((rows / size, cols / size, 1.0 / size**0.5))
+        if size > CENTRE_LIMIT:  # too spread for a centre to mean much
+            continue
+        squares = bits(possible)
+        rows = sum(s // n for s in squares) / size
+        cols = sum(s % n for s in squares) / size
+        out.append((rows, cols, 1.0 / size**0.5))
     return out
 
 

@@ -38,6 +38,10 @@ OPTION_VALUES = {
 }
 DEFAULTS = {"vision": "steps", "movement": "exact", "ties": "hunted"}
 ZONE_SLUGS = tuple(zone.lower().replace(" ", "-") for zone in ZONES)
+_ORDERS = {  # players -> first -> the turn order from `first`
+    n: [[(first + i) % n for i in range(n)] for first in range(n)]
+    for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+}
 
 
 @dataclass(frozen=True)
@@ -174,15 +178,19 @@ class IslandState(GameState):
 
     # --- helpers the steps share ---------------------------------------------------------------
 
+    def order(self) -> list[int]:
+        """Return the players in turn order from the first Hunter."""
+        return _ORDERS[self.players][max(self.first, 0)]
+
     def hunters(self) -> list[int]:
         """Return the Hunters in turn order from the first Hunter."""
-        order = [(self.first + i) % self.players for i in range(self.players)]
-        return [p for p in order if self.role[p] == HUNTER]
+        role = self.role
+        return [p for p in self.order() if role[p] == HUNTER]
 
     def hunted(self) -> list[int]:
         """Return the Hunted still on the island, in turn order from the first Hunter."""
-        order = [(self.first + i) % self.players for i in range(self.players)]
-        return [p for p in order if self.role[p] == HUNTED and not self.gone[p]]
+        role, gone = self.role, self.gone
+        return [p for p in self.order() if role[p] == HUNTED and not gone[p]]
 
     def sight_range(self, hunter: int, bonus: int = 0) -> int:
         """Return a Hunter's range: 6, or 8 on an elevation; plus `bonus` (Spyglass)."""
@@ -457,7 +465,7 @@ def _apply_choose_roll(state, step, words):
     state.role[first] = HUNTER
     state._event("hunter", first)
     steps: list[tuple] = []
-    for p in [(first + i) % state.players for i in range(state.players)]:
+    for p in state.order():
         steps += [("draw", p)] * START_CARDS
     steps.append(("camp", first))
     steps += [("start", x) for x in state.hunted()]
