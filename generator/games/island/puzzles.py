@@ -360,6 +360,8 @@ def worked_solution(puzzle: Puzzle) -> list[dict]:
             before = current
             current &= ~event.mask
             gone = (before & ~current).bit_count()
+            if not gone:
+                continue  # a look that rules out nothing is not a step
             where = names(event.square)
             reach = ELEVATED_RANGE if event.square in island.elevation else RANGE
             text = (
