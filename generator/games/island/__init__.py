@@ -17,6 +17,19 @@ def _build_kit(request: KitRequest) -> None:
     build_kit(request)
 
 
+def _make_puzzles(count: int, difficulty: str, seed: int, loops: bool) -> list:
+    """Return `count` certified puzzles (QuarryError for `loops`, an option of The Hunt)."""
+    from generator.games.island.puzzles import make_puzzles
+
+    return make_puzzles(count, difficulty, seed, loops)
+
+
+def _write_puzzle_book(request: KitRequest, puzzles: list) -> None:
+    from generator.games.island.book import write_puzzle_book
+
+    write_puzzle_book(request, puzzles)
+
+
 def _record_fields(state: rules.IslandState) -> dict:
     """Return the fields an island record derives from its actions: its result."""
     return {"result": rules.record_result(state)}
@@ -50,8 +63,10 @@ GAME = Game(
     name="island",
     title="The Most Dangerous Game",
     players=(rules.MIN_PLAYERS, rules.MAX_PLAYERS),
-    capabilities=frozenset({"rules", "bots", "design", "print"}),
+    capabilities=frozenset({"rules", "bots", "design", "puzzles", "print"}),
     build_kit=_build_kit,
+    make_puzzles=_make_puzzles,
+    write_puzzle_book=_write_puzzle_book,
     state_from_header=rules.state_from_header,
     turn_of=rules.turn_of,
     result_text=rules.result_text,
