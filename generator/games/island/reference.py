@@ -372,8 +372,8 @@ RULES_SECTIONS = (
     (
         "The island",
         (
-            "Six zones: Jungle, Meadow, Jungle 2, Mountains, Lagoon and Cliff. The "
-            "sea all round is out of bounds.",
+            "The land is split into six zones: the Jungle, the Meadow, Jungle 2, the "
+            "Mountains, the Lagoon and the Cliff. The sea all round is out of bounds.",
             ("Water", "(blue) is crossed like any other land square."),
             ("The Hunter Camp", "is the 2 x 2 block with the fire, in the Meadow."),
             (
@@ -744,3 +744,47 @@ def write_rules(target: Path, paper: Paper, seed: int | None) -> int:
     count."""
     footer = Footer(TITLE, RULES_COMPONENT, seed)
     return write_document(target, paper, rules_parts(paper, seed), footer, TypeScale())
+
+
+# --- the card list for readers (docs/rules/island-cards.md) ---------------------------------
+
+CARDS_DOC_INTRO = (
+    "# The Most Dangerous Game: the cards",
+    "",
+    "The seed text names a Hunter deck and a Hunted deck but prints no card, so both decks",
+    "are our own design. This page lists them as `cards.py` defines them and as the kit",
+    "prints them (`generator/games/island/faces.py`); the effects are applied by `rules.py`,",
+    "and the rules they belong to are in [island.md](island.md). The slug is the card's name",
+    "in the game notation ([formats.md](../formats.md)).",
+    "",
+    "- **Action**: played in its owner's action phase.",
+    "- **Instant**: played at the one moment its text names, in any player's turn.",
+    "- **Trap**: played in the action phase to lay a trap; the card is discarded and the",
+    "  trap stays until it catches someone.",
+    "",
+    "This file is generated: after changing `cards.py`, write it again with",
+    "`.venv/bin/python -m generator.games.island.reference > docs/rules/island-cards.md`",
+    "(a test compares the two).",
+)
+
+
+def cards_markdown() -> str:
+    """Return docs/rules/island-cards.md: an introduction, then each deck as a table
+    (card, slug, type, copies, text) with its total."""
+    lines = list(CARDS_DOC_INTRO)
+    for deck in (HUNTER, HUNTED):
+        lines += [
+            "",
+            f"## The {deck.title()} deck ({deck_size(deck)} cards, {len(DECKS[deck])} kinds)",
+            "",
+            "| Card | Slug | Type | Copies | Text |",
+            "|---|---|---|---|---|",
+        ]
+        for kind in DECKS[deck]:
+            timing = TYPE_LABELS[kind.timing].title()
+            lines.append(f"| {kind.name} | `{kind.slug}` | {timing} | {kind.count} | {kind.text} |")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    print(cards_markdown(), end="")
