@@ -33,7 +33,8 @@ cross out what the Hunter saw) with a coarser or finer rule for where a move can
   the two boats' colours; this is exact (tracking.Track's movement).
 
 A Sprint (up to 2 steps on foot) is the same at every level. A puzzle is graded N when the
-level-N sweep leaves one square and the level N - 1 sweep more than one. Uniqueness is
+level-N sweep leaves one square and the level N - 1 sweep more than one (level 0: the last
+looks alone leave one square of the island; such puzzles are never made). Uniqueness is
 certified by CP-SAT (certify_answer) and, in the tests, by a search over every walk.
 
 Generation: a seeded random island, a hidden hunt where the Hunter moves to where he rules
@@ -321,7 +322,12 @@ def solve_at_level(puzzle: Puzzle, level: int) -> str | None:
 
 
 def grade(puzzle: Puzzle) -> int | None:
-    """Return the lowest level (1-3) whose sweep leaves one square, None if none does."""
+    """Return the lowest level (1-3) whose sweep leaves one square, None if none does; 0
+    when the last looks alone leave one square of the island (no step needs counting:
+    such puzzles are too plain and never generated)."""
+    _, facts = moves_and_facts(puzzle)
+    if (facts[-1] & puzzle.land().geometry.passable).bit_count() == 1:
+        return 0
     for level in (1, 2, 3):
         if solve_at_level(puzzle, level) is not None:
             return level
@@ -353,9 +359,11 @@ def worked_solution(puzzle: Puzzle) -> list[dict]:
             continue
         if event.kind in ("move", "sprint"):
             move = moves[event.time - 1]
+            coarser = level_reach(geo, current, move, level - 1) if level > 1 else 0
             current = level_reach(geo, current, move, level)
             time = event.time
-            steps.append(_step(island, _move_text(event, level), current, None, None))
+            text = _move_text(event, level, island, coarser & ~current)
+            steps.append(_step(island, text, current, None, None))
         elif event.kind == "look" and event.time == time:
             before = current
             current &= ~event.mask
@@ -374,18 +382,29 @@ def worked_solution(puzzle: Puzzle) -> list[dict]:
     return steps
 
 
-def _move_text(event: Event, level: int) -> str:
+def _move_text(event: Event, level: int, island: Island, ruled_out: int) -> str:
+    """Return the sentence of a move at `level`; `ruled_out` holds the squares the level's
+    own rule takes away from what the level below would keep."""
     if event.kind == "sprint":
-        return f"Cycle {event.cycle}: a Sprint, up to 2 more steps on foot."
+        return f"Cycle {event.cycle}: a Sprint, up to 2 more steps on foot, no boat."
     roll = event.roll
-    rule = {
-        1: f"anywhere within {roll} step{'s' if roll > 1 else ''}",
-        2: f"within {roll} steps, on {'the same' if roll % 2 == 0 else 'the other'} colour on "
-        "foot, either colour through a boat",
-        3: f"exactly {roll} steps: on {'the same' if roll % 2 == 0 else 'the other'} colour on "
-        "foot, and through a boat by the boats' colours",
-    }[level]
-    return f"Cycle {event.cycle}: he rolls {roll}, so {rule}."
+    head = f"Cycle {event.cycle}: he rolls {roll}"
+    colour = "keeps his colour" if roll % 2 == 0 else "changes his colour"
+    if level == 1:
+        return f"{head}: anywhere within {roll} step{'s' if roll > 1 else ''}."
+    gone = ruled_out.bit_count()
+    if level == 2:
+        return (
+            f"{head}: within {roll} steps, and on foot an {'even' if roll % 2 == 0 else 'odd'} "
+            f"roll {colour} (through a boat, either colour). The colours rule out {gone} "
+            f"square{'s' if gone != 1 else ''}."
+        )
+    names = ", ".join(island.name(s) for s in bits(ruled_out))
+    return (
+        f"{head}: on foot he {colour}, and through a boat the colour follows too: the "
+        f"crossing is one step from one boat's colour to the other's. That rules out "
+        f"{names or 'nothing more'}{' besides' if names else ''}."
+    )
 
 
 def _step(island: Island, text: str, mask: int, hunter: int | None, pin: int | None) -> dict:
