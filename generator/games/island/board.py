@@ -164,8 +164,16 @@ class Geometry:
         self.boats = mask_of(island.boats)
         self.boat_hops = tuple((1 << b, mask_of(island.boat_links(b))) for b in island.boats)
         self._within: dict[tuple[int, int, str], int] = {}
-        self._texts: dict[str, tuple[str, ...]] = {}
+        self._texts: dict = {}
         self._sight: dict[tuple[int, int, str], int] = {}
+        self.memo: dict[tuple, object] = {}  # what the rules make once per island
+
+    def squares_of_texts(self, verb: str) -> dict[str, int]:
+        """Return {"<verb> <square name>": square} for every square, made once."""
+        made = self._texts.get(("squares", verb))
+        if made is None:
+            made = self._texts[("squares", verb)] = {t: i for i, t in enumerate(self.texts(verb))}
+        return made
 
     def texts(self, verb: str) -> tuple[str, ...]:
         """Return the action texts "<verb> <square name>" of every square, made once."""

@@ -102,9 +102,10 @@ class IslandBot:
         self.hunter_kind = hunter
 
     def choose(self, view: View, legal: Sequence[str]) -> str:
-        """Return the action this bot plays from `legal`, seeing only `view`."""
-        self.tracker.update(view)
+        """Return the action this bot plays from `legal`, seeing only `view`. Only a Hunter
+        tracks: a Hunted who is captured reads the whole public log when he turns."""
         if view.role[self.seat] == HUNTER:
+            self.tracker.update(view)
             if self.hunter_kind == "random" and view.decision != "camp":
                 return self.rng.choice(legal)
             return _HUNTER_MOVES.get(view.decision, _first)(self, view, legal)
@@ -177,11 +178,10 @@ def _best_square(bot: IslandBot, view: View, squares: Sequence[int], bonus: int 
     return best
 
 
-def _squares_of(view: View, legal: Sequence[str], prefix: str) -> list[tuple[int, str]]:
-    """Return (square, action) for the actions in `legal` that begin with `prefix` and end
-    with a square's name."""
-    squares = view.island.geometry.squares
-    return [(squares[a.rpartition(" ")[2]], a) for a in legal if a.startswith(prefix)]
+def _squares_of(view: View, legal: Sequence[str], verb: str) -> list[tuple[int, str]]:
+    """Return (square, action) for the actions in `legal` that are `verb` and a square."""
+    squares = view.island.geometry.squares_of_texts(verb)
+    return [(squares[a], a) for a in legal if a in squares]
 
 
 def _hunter_move(bot: IslandBot, view: View, legal: Sequence[str]) -> str:
@@ -189,7 +189,7 @@ def _hunter_move(bot: IslandBot, view: View, legal: Sequence[str]) -> str:
         roll = next(e[2] for e in reversed(view.log) if e[0] == "roll")
         if roll <= 3:
             return "play sure-footing"
-    options = _squares_of(view, legal, "move ")
+    options = _squares_of(view, legal, "move")
     _, square = _best_square(bot, view, [s for s, _ in options])
     return next(a for s, a in options if s == square)
 
@@ -337,12 +337,12 @@ def _hunted_best(bot: IslandBot, view: View, options: list[tuple[int, str]]) -> 
 def _hunted_start(bot: IslandBot, view: View, legal: Sequence[str]) -> str:
     """Choose the best of 40 land squares drawn at random (all of them would make every
     seat's start predictable)."""
-    options = _squares_of(view, bot.rng.sample(list(legal), min(40, len(legal))), "start ")
+    options = _squares_of(view, bot.rng.sample(list(legal), min(40, len(legal))), "start")
     return _hunted_best(bot, view, options)[1]
 
 
 def _hunted_move(bot: IslandBot, view: View, legal: Sequence[str]) -> str:
-    return _hunted_best(bot, view, _squares_of(view, legal, "move "))[1]
+    return _hunted_best(bot, view, _squares_of(view, legal, "move"))[1]
 
 
 def _nearest_hunter(view: View, seat: int) -> tuple[int, int | None]:
@@ -425,7 +425,6 @@ class _SplitBot(IslandBot):
 
     def choose(self, view: View, legal: Sequence[str]) -> str:
         if view.role[self.seat] != HUNTER:
-            self.tracker.update(view)
             return self.rng.choice(legal)
         return super().choose(view, legal)
 

@@ -313,12 +313,9 @@ def _targets(state: IslandState, p: int) -> list[int]:
 
 def _card_plays(state: IslandState, p: int, slug: str) -> list[str]:
     """Return every way `p` may play `slug` in his action phase."""
-    name, geo = state.island.name, state.geo
-    here = state.pos[p]
+    geo, here = state.geo, state.pos[p]
     if slug in ("sprint", "forced-march"):
-        reach = geo.reach(1 << here, 2 if slug == "sprint" else 3, exact=False, boat=False)
-        texts = geo.texts(f"play {slug}")
-        return [texts[s] for s in bits(reach)]
+        return _plays_around(geo, f"play {slug}", here, 2 if slug == "sprint" else 3, "foot")
     if slug in ("snare", "deadfall", "false-trail", "second-wind", "lie-low"):
         if slug == "false-trail" and (p in state.false_trail or state.cycle < TRAIL_LAG):
             return []
@@ -328,8 +325,7 @@ def _card_plays(state: IslandState, p: int, slug: str) -> list[str]:
     if slug == "distraction":
         plays = []
         for h in state.hunters():
-            near = geo.reach(1 << state.pos[h], 2, exact=False, boat=False)
-            plays += [f"play distraction {h} {name(s)}" for s in bits(near)]
+            plays += _plays_around(geo, f"play distraction {h}", state.pos[h], 2, "foot")
         return plays
     if slug in ("bloodhound", "trail-sign"):
         ok = [x for x in _targets(state, p) if slug == "trail-sign" or len(state.marks[x]) >= 2]
@@ -337,9 +333,23 @@ def _card_plays(state: IslandState, p: int, slug: str) -> list[str]:
     if slug == "beaters":
         return [f"play beaters {z}" for z in ZONE_SLUGS]
     if slug == "bear-trap":
-        near = geo.within(here, 3, state.rules.vision) & geo.passable
-        return [f"play bear-trap {name(s)}" for s in bits(near)]
+        return _plays_around(geo, "play bear-trap", here, 3, state.rules.vision)
     return []  # instants are played in their own windows
+
+
+def _plays_around(geo, verb: str, square: int, steps: int, how: str) -> list[str]:
+    """Return "<verb> <square>" for every square up to `steps` from `square`: on foot
+    (how="foot") or within that distance ("steps" or "square"); made once per island."""
+    key = ("plays", verb, square, steps, how)
+    plays = geo.memo.get(key)
+    if plays is None:
+        if how == "foot":
+            near = geo.reach(1 << square, steps, exact=False, boat=False)
+        else:
+            near = geo.within(square, steps, how) & geo.passable
+        texts = geo.texts(verb)
+        plays = geo.memo[key] = [texts[s] for s in bits(near)]
+    return plays
 
 
 def _action(state, step):
