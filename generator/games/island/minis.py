@@ -90,7 +90,7 @@ CASTAWAYS = (
     Character("Tomas Reyes", "stoker", "#a8501a", "cap"),
     Character("Ida Finch", "radio operator", "#b0304a", "bun"),
     Character("Jonah Pike", "stowaway", "#1f7a74", "brim"),
-    Character("Mae Corliss", "passenger", "#a27812", "bun"),
+    Character("Mara Quill", "passenger", "#a27812", "bun"),
 )
 CHARACTERS = (WARDEN, *CASTAWAYS)
 

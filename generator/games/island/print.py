@@ -173,8 +173,8 @@ def build_kit(request: KitRequest, island: Island | None = None) -> None:
     has_cards = faces is not None and hasattr(faces, "card_set")
     sheet = request.sheet_layout()
     steps = list(ASSEMBLY)
-    if has_cards:
-        steps += card_steps(request.back_mode, sheet.bleed > 0)
+    if has_cards:  # the dice come last
+        steps[-1:-1] = card_steps(request.back_mode, sheet.bleed > 0)
     writer.describe(TITLE, GUIDE_ABOUT, steps)
     first = request.papers[0]
     writer.write_text("svg/mini-board.svg", mini_board_svg(island, mini_cell(island, first)),
@@ -228,25 +228,37 @@ def _write_reference(writer: KitWriter, paper: Paper, seed: int) -> None:
             writer.add(name, kind, pages=write(writer.path(name), paper, seed))
 
 
-class _Puzzles:
-    """The sample book: its puzzles as JSON, and how to write its PDF."""
+SAMPLE_BOOK = (("easy", 2), ("medium", 2), ("hard", 2))
+REFERENCE_COPIES = 7  # one for each player: up to 7
 
-    def __init__(self, book, plain: list) -> None:
-        self.book, self.plain = book, plain
+
+class _Puzzles:
+    """The sample book: its puzzles, their JSON, and how to write its PDF."""
+
+    def __init__(self, book, puzzles: list) -> None:
+        self.book, self.puzzles = book, puzzles
+        self.plain = [puzzle.to_json() for puzzle in puzzles]
 
     def write(self, writer: KitWriter, paper: Paper, seed: int) -> None:
+        """Write puzzles-<paper>.pdf into `writer`'s kit."""
         name = f"puzzles-{paper.name}.pdf"
-        pages = self.book.write_sample_book(writer.path(name), paper, self.plain, seed)
+        pages = self.book.write_book(writer.path(name), paper, self.puzzles, seed)
         writer.add(name, "puzzle-book", pages=pages)
 
 
 def _sample_puzzles(seed: int) -> _Puzzles | None:
-    """Return the kit's sample puzzle book from book.py (sample_puzzles(seed) and
-    write_sample_book(target, paper, puzzles, seed)), or None while it is not there."""
-    book = _module("book")
-    if book is None or not hasattr(book, "sample_puzzles"):
+    """Return the kit's sample puzzle book (SAMPLE_BOOK: two puzzles of each difficulty,
+    made by puzzles.make_puzzles from `seed`, set by book.write_book), or None while those
+    modules are not there."""
+    puzzles, book = _module("puzzles"), _module("book")
+    if puzzles is None or book is None or not hasattr(book, "write_book"):
         return None
-    return _Puzzles(book, book.sample_puzzles(seed))
+    chosen = [
+        puzzle
+        for difficulty, count in SAMPLE_BOOK
+        for puzzle in puzzles.make_puzzles(count, difficulty, seed)
+    ]
+    return _Puzzles(book, chosen)
 
 
 GUIDE_ABOUT = (
@@ -289,8 +301,17 @@ def _list_for_guide(
         )
     for record in writer.files:
         if record["path"] == f"reference-{name}.pdf":
-            writer.to_print(paper, record["path"], "The reference card", 2,
-                            note="One for every two players")  # fmt: skip
+            duplex = request.back_mode == "duplex"
+            writer.to_print(
+                paper,
+                record["path"],
+                "The reference cards: the Hunter's, then the Hunted's",
+                REFERENCE_COPIES,
+                duplex,
+                "One for each player"
+                + (", the Hunter's on one side and the Hunted's on the other: turn it over "
+                   "when you are captured" if duplex else ""),
+            )  # fmt: skip
         elif record["path"] == f"rules-{name}.pdf":
             writer.to_print(paper, record["path"], "The rules in full")
     if puzzles:
