@@ -150,6 +150,7 @@ HUNTER_SECTIONS = (
             "You roll the d8, he rolls the d6, cards add to the rolls. Higher wins; a "
             "tie lets him slip away.",
             "ODDS",
+            "A Net stops every card of the Hunted in that fight, Dodge included.",
         ),
     ),
     (
@@ -240,6 +241,7 @@ HUNTED_SECTIONS = (
             "The Hunter rolls the d8, you the d6, cards add to the rolls. Higher wins; a "
             "tie is yours.",
             "ODDS",
+            "If the Hunter plays a Net, you may play no card in that fight.",
             "Caught: you become a Hunter with his powers and 3 Hunter cards, from a camp "
             "square, and keep your points.",
         ),
@@ -289,10 +291,16 @@ def _section_items(blocks: Blocks, side: str, items) -> list:
 def their_cards(side: str) -> str:
     """Return what the other side's deck can spring on `side`: its instants and traps."""
     other = HUNTED if side == HUNTER else HUNTER
+    instants, traps = _kinds(other, "instant"), _kinds(other, "trap")
     return (
-        f"The {other.title()} deck holds instants ({_names(_kinds(other, 'instant'))}) and "
-        f"traps ({_names(_kinds(other, 'trap'))})."
+        f"The {other.title()} deck holds {_counted(instants, 'instant')} "
+        f"({_names(instants)}) and {_counted(traps, 'trap')} ({_names(traps)})."
     )
+
+
+def _counted(kinds: list, word: str) -> str:
+    """Return "a trap" for one kind, "traps" for more."""
+    return f"a {word}" if len(kinds) == 1 else f"{word}s"
 
 
 REFERENCE_HEADERS = {
