@@ -225,7 +225,7 @@ def _puzzles_part(blocks: Blocks, puzzles: list[Puzzle], paper: Paper) -> Part:
             if story:
                 story.append(PageBreak())
             working = blocks.para("Working", "note")
-            story.append(blocks.keep(*block, blocks.gap(3), working, blocks.room(HARD_ROOM)))
+            story.append(blocks.keep(*block, blocks.gap(3), working, blocks.room(HARD_ROOM, 400)))
             story.append(PageBreak())
         else:
             story.append(blocks.keep(*block, blocks.gap(8)))
