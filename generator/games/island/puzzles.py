@@ -171,8 +171,8 @@ def puzzle_island(data: dict) -> Island:
         return [parse_square(str(name), size) for name in data.get(key, [])]
 
     boats = tuple(squares("boats"))
-    if len(boats) != 4:
-        raise ValueError("a puzzle island has four boats, W N E S")
+    if len(set(boats)) != 4 or len(boats) != 4:
+        raise ValueError("a puzzle island has four boats on four squares, W N E S")
     island = Island(
         size=size,
         zones=tuple(zones),
@@ -533,7 +533,10 @@ def _play(rng: random.Random, difficulty: str, seed: int) -> Puzzle | None:
     he knows and moves where his sight covers the most of it, among the squares his roll
     reaches from which he does not see the Hunted."""
     data = _random_island(rng, rng.randint(*SIZES[difficulty]))
-    island = puzzle_island(data)
+    try:
+        island = puzzle_island(data)
+    except ValueError:  # two sides' boats on one square: draw another island
+        return None
     geo = island.geometry
     turns = rng.randint(*CYCLES[difficulty])
     land = bits(geo.land)
