@@ -678,15 +678,15 @@ def example_figure() -> str:
     marks = dwg.g(class_="marks")
     for number, square in enumerate((*MARA_MARKS, MARA_STEPS[-1]), 1):
         disc = dwg.g(class_="mark")
-        disc.add(dwg.circle(centre(square), cell * 0.36, fill="#ffffff", stroke=MARA_COLOUR,
+        disc.add(dwg.circle(centre(square), cell * 0.46, fill="#ffffff", stroke=MARA_COLOUR,
                             stroke_width=0.3))  # fmt: skip
         label(disc, str(number), square, MARA_COLOUR)
         marks.add(disc)
     dwg.add(marks)
-    dwg.add(dwg.circle(centre(MARA_MARKS[1]), cell * 0.47, fill="none", stroke=MARA_COLOUR,
+    dwg.add(dwg.circle(centre(MARA_MARKS[1]), cell * 0.62, fill="none", stroke=MARA_COLOUR,
                        stroke_width=0.6, class_="reveal"))  # fmt: skip
     trap = dwg.g(class_="trap")
-    label(trap, "T", (MARA_STEPS[-1][0] + 0.62, MARA_STEPS[-1][1] - 0.55), MARA_COLOUR, 6.5)
+    label(trap, "T", (MARA_STEPS[-1][0] + 0.62, MARA_STEPS[-1][1] - 0.55), MARA_COLOUR, 8.0)
     dwg.add(trap)
     (x0, y0), (x1, y1) = centre(WARDEN), centre(WARDEN_AFTER)
     arrow = dwg.g(class_="warden-move", stroke=WARDEN_COLOUR, fill=WARDEN_COLOUR)
