@@ -26,7 +26,7 @@ from generator.render.text import text_group
 TITLE = "The Most Dangerous Game"
 REFERENCE_COMPONENT = "reference cards"
 RULES_COMPONENT = "rules"
-REFERENCE_SIZES = (10.0, 9.5, 9.0, 8.75, 8.5, 8.25, 8.0, 7.5, 7.0)
+REFERENCE_SIZES = (11.0, 10.5, 10.0, 9.5, 9.0, 8.75, 8.5, 8.25, 8.0, 7.5, 7.0)
 RULES_SIZES = (9.5, 9.25, 9.0, 8.75, 8.5, 8.25, 8.0)
 RULES_MAX_PAGES = 3  # two of rules, one of cards
 DAY = default_island().day  # cycles in a day on the kit's board (each board states its own)
