@@ -16,6 +16,7 @@ from pathlib import Path
 
 from reportlab.platypus import Flowable, PageBreak
 
+from generator.games.island.board import bits
 from generator.games.island.figures import island_svg
 from generator.games.island.puzzles import (
     ELEVATED_RANGE,
@@ -193,9 +194,10 @@ INSTRUCTIONS = (
             "Start from the latest trail mark: he was there, whatever happened earlier. "
             "Then move him one roll at a time and cross out what the Hunter would have seen.",
             f"Easy ({LEVEL_NAMES[1]}): counting how far each roll reaches is enough.",
-            f"Medium ({LEVEL_NAMES[2]}): colour the island like a chessboard. Each step on "
-            "foot changes colour, so an even roll ends on his colour and an odd roll on the "
-            "other one.",
+            f"Medium ({LEVEL_NAMES[2]}): colour the island like a chessboard (number the "
+            "columns A = 1, B = 2 and so on: a square is dark when its column and row add up "
+            "to an even number). Each step on foot changes colour, so an even roll ends on "
+            "his colour and an odd roll on the other one.",
             f"Hard ({LEVEL_NAMES[3]}): the colour rule holds through a boat too, once you "
             "count the crossing as a step between the two boats' own colours.",
             "Solutions, with the reasoning, are at the back.",
@@ -204,9 +206,55 @@ INSTRUCTIONS = (
 )
 
 
+EXAMPLE = Puzzle(
+    "example",
+    "hard",
+    {
+        "rows": [
+            "~~~~~~~~",
+            "~~JJJJ~~",
+            "~JJJJJJ~",
+            "~JJJJJJ~",
+            "~JJjJJJ~",
+            "~JJJJJJ~",
+            "~~JJJJ~~",
+            "~~~~~~~~",
+        ],
+        "hiding": ["C6"],
+        "elevation": ["F3"],
+        "boats": ["B4", "D2", "G4", "D7"],
+    },
+    [],
+    [],
+    [],
+    {},
+    "",
+)
+EXAMPLE_FROM, EXAMPLE_ROLL = "C4", 3
+EXAMPLE_NOTE = (
+    f"An example: the Hunted stands on T ({EXAMPLE_FROM}) and rolls {EXAMPLE_ROLL}. On foot "
+    "he ends within 3 steps on the other colour. Through the west boat (a step to it, a step "
+    "across) he has one step left from the north or the south boat, and ends on his own "
+    "colour. The outlined squares are every square he can reach."
+)
+
+
+def _example(blocks: Blocks) -> Flowable:
+    """Return the instructions' example: a move of 3 from one square, drawn, with its note."""
+    island = EXAMPLE.land()
+    start = island.parse(EXAMPLE_FROM)
+    ends = bits(island.geometry.reach(1 << start, EXAMPLE_ROLL))
+    figure = blocks.figure(_map(EXAMPLE, 52.0, marks={start: "T"}, highlight=ends), width=52.0)
+    return blocks.keep(
+        blocks.heading("A move, drawn"),
+        blocks.beside([figure, blocks.para(EXAMPLE_NOTE, "body")], [mm_to_pt(58), None]),
+    )
+
+
 def _instructions_part(blocks: Blocks, count: int, seed: int | None) -> Part:
-    """Return the instructions page."""
+    """Return the instructions page, with a drawn example of a move."""
     story: list[Flowable] = [blocks.section(heading, items) for heading, items in INSTRUCTIONS]
+    story.append(_example(blocks))
     seed_text = f" · seed {seed}" if seed is not None else ""
     return Part(
         Header(BOOK_TITLE, f"{count} deduction puzzles for one player{seed_text}"),
