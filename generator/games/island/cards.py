@@ -31,7 +31,7 @@ HUNTED_CARDS = (
         HUNTED,
         "instant",
         3,
-        "Instant, when a Hunter would see you: he does not. Keep your token off the board.",
+        "When a Hunter would see you: he does not. Keep your token off the board.",
     ),
     CardKind(
         "dodge",
@@ -39,7 +39,7 @@ HUNTED_CARDS = (
         HUNTED,
         "instant",
         3,
-        "Instant, when a Hunter attacks you, before the dice: add 2 to your roll.",
+        "When a Hunter attacks you, before the dice: add 2 to your roll.",
     ),
     CardKind(
         "snare",
@@ -47,7 +47,7 @@ HUNTED_CARDS = (
         HUNTED,
         "trap",
         3,
-        "Trap. Mark your square on your mini board. A Hunter caught by it does not move "
+        "Mark your square on your mini board. A Hunter caught by it does not move "
         "in his next movement phase.",
     ),
     CardKind(
@@ -56,8 +56,7 @@ HUNTED_CARDS = (
         HUNTED,
         "trap",
         2,
-        "Trap. Mark your square on your mini board. A Hunter caught by it goes back to "
-        "the Hunter Camp.",
+        "Mark your square on your mini board. A Hunter caught by it goes back to the Hunter Camp.",
     ),
     CardKind(
         "false-trail",
@@ -73,7 +72,7 @@ HUNTED_CARDS = (
         HUNTED,
         "instant",
         2,
-        "Instant, just after a Hunter sees you: move up to 2 steps at once.",
+        "Just after a Hunter sees you: move up to 2 steps at once.",
     ),
     CardKind(
         "distraction",
@@ -110,7 +109,7 @@ HUNTER_CARDS = (
         HUNTER,
         "instant",
         3,
-        "Instant, when you attack, before the dice: add 2 to your roll.",
+        "When you attack, before the dice: add 2 to your roll.",
     ),
     CardKind(
         "bloodhound",
@@ -134,7 +133,7 @@ HUNTER_CARDS = (
         HUNTER,
         "trap",
         3,
-        "Trap. Place it openly up to 3 steps from you. A Hunted caught by it shows his square.",
+        "Place it openly up to 3 steps from you. A Hunted caught by it shows his square.",
     ),
     CardKind(
         "trail-sign",
@@ -151,7 +150,7 @@ HUNTER_CARDS = (
         HUNTER,
         "instant",
         2,
-        "Instant, after your movement roll: roll the d8 again and use either roll.",
+        "After your movement roll: roll the d8 again and use either roll.",
     ),
     CardKind(
         "net",
@@ -159,7 +158,7 @@ HUNTER_CARDS = (
         HUNTER,
         "instant",
         2,
-        "Instant, when you attack: the Hunted may play no card in this fight.",
+        "When you attack: the Hunted may play no card in this fight.",
     ),
     CardKind(
         "horn",
