@@ -276,7 +276,7 @@ def generate_island(
         typer.Option(help="A designer constraint, e.g. zone-min=40, hiding=8, day=4 (repeat)."),
     ] = None,
     size: Annotated[int, typer.Option(help="Squares along a side (16-40).")] = 24,
-    players: Annotated[int, typer.Option(help="Players in the simulated games (4-7).")] = 5,
+    players: Annotated[int, typer.Option(help="Players in the simulated games (4-7).")] = 4,
     target: Annotated[float, typer.Option(help="The Hunted's survival to aim for (0 to 1).")] = 0.5,
     games: Annotated[int, typer.Option(help="Games to measure the island (1-100,000).")] = 2000,
     jobs: JobsOption = 1,

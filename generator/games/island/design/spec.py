@@ -131,7 +131,8 @@ class Spec:
     def default(cls, size: int) -> Spec:
         """Return the default bounds for a `size` x `size` island (scaled from 24 x 24:
         55-70 % island, zones of 1/6 of it give or take 45 %, water 2-4 % of the grid, one
-        hiding place per 64 squares of grid, day 2 to 8 cycles)."""
+        hiding place per 64 squares of grid (the balance loop may go 6 below or 8 above),
+        day 1 to 12 cycles)."""
         cells = size * size
         mean_zone = cells * 0.62 / 6
         hiding = max(4, round(cells / 64))
@@ -140,11 +141,11 @@ class Spec:
             zone=(round(mean_zone * 0.55), round(mean_zone * 1.45)),
             land=(round(cells * 0.55), round(cells * 0.70)),
             water=(max(4, round(cells * 0.02)), max(6, round(cells * 0.04))),
-            hiding=(hiding - 4, hiding + 4),
+            hiding=(max(2, hiding - 6), hiding + 8),
             hiding_spread=max(3, size // 6),
             camp_distance=max(4, size // 4),
             elevation=(1, 2),
-            day=(2, 8),
+            day=(1, MAX_DAY),
             hiding_default=hiding,
         )
 
