@@ -2,7 +2,7 @@
 structural checks find nothing, and nothing is printed in the outer 5 mm of the paper.
 
 The PDFs are written once per test session (kit_pdfs): every game's kit, custom decks with
-every --backs and --sheet on both papers, a tiled board, and both puzzle verbs. To cover a
+every --backs and --sheet on both papers, a tiled board, and every game's puzzle verb. To cover a
 new option or verb, add a run to RUNS (or to kit_runs, which follows `quarry kit --help`).
 """
 
@@ -41,6 +41,8 @@ RUNS = [
     ("puzzle-hunt-letter", ["puzzle", "hunt", "--count", "2", "--paper", "letter"]),
     ("puzzle-fugitive", ["puzzle", "fugitive", "--count", "2", "--difficulty", "medium"]),
     ("puzzle-fugitive-letter", ["puzzle", "fugitive", "--count", "1", "--paper", "letter"]),
+    ("puzzle-island", ["puzzle", "island", "--count", "2", "--difficulty", "hard"]),
+    ("puzzle-island-letter", ["puzzle", "island", "--count", "2", "--paper", "letter"]),
 ]
 
 
@@ -168,7 +170,7 @@ def test_the_runs_cover_both_papers_cards_tiles_puzzles_and_every_game(kit_pdfs)
     folders = {path.parts[-3] for path in kit_pdfs}
     assert any(name.startswith("cards-letter-fold") for name in names)
     assert {"board-a4-tiled.pdf", "board-letter-tiled.pdf"} <= names
-    assert {"hunt", "fugitive", "hunt-puzzles", "fugitive-puzzles"} <= {
+    assert {"hunt", "fugitive", "island", "hunt-puzzles", "fugitive-puzzles", "island-puzzles"} <= {
         path.parent.name for path in kit_pdfs
     }
     assert "kit" in folders
