@@ -1,6 +1,7 @@
 """The island's drawings: the board at any size, its overlay for puzzles, the mini board and
 the character tokens."""
 
+import os
 import re
 from pathlib import Path
 from xml.etree import ElementTree
@@ -28,6 +29,7 @@ from generator.games.island.figures import (
 from generator.render.document import fit_parts
 from generator.render.pdf import Footer
 from generator.render.svg import svg_size_mm
+from tests.test_golden import GOLDEN, normalise
 
 SVG = "{http://www.w3.org/2000/svg}"
 DATA = Path(__file__).parent / "data"
@@ -265,3 +267,23 @@ def test_our_words_on_the_pieces_are_not_copied_from_the_rules_text(copied_runs)
     }
     for page, text in texts.items():
         assert not copied_runs(SEED_RULES, text, page)
+
+
+# --- golden files -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("component", ["small-board", "standee"])
+def test_the_drawings_match_their_golden_files(component):
+    """To accept a deliberate change: QUARRY_UPDATE_GOLDEN=1 pytest tests/games/island."""
+    if component == "small-board":
+        island = _read("small.island")
+        marks = {island.parse("D2"): "1", island.parse("E2"): "2"}
+        svg = island_svg(island, 6.0, legend=True, marks=marks, highlight=[island.parse("F2")])
+    else:
+        svg = minis.standee_svg(minis.WARDEN)
+    actual = normalise(svg)
+    golden = GOLDEN / f"island-{component}.svg"
+    if os.environ.get("QUARRY_UPDATE_GOLDEN"):
+        golden.write_text(actual, encoding="utf-8")
+    assert golden.exists(), f"missing golden file {golden.name}; run with QUARRY_UPDATE_GOLDEN=1"
+    assert actual == golden.read_text(encoding="utf-8")
