@@ -10,9 +10,10 @@ until the Hunted's survival meets the target, measured beside the default island
    - Day walk: from the default day, step the day one cycle at a time towards the target
      (a longer day lowers survival) until the survival crosses the target or the day range
      ends.
-   - Hiding search: on the day nearest the target, probe the hiding count that a straight
-     line through the probes so far says meets the target (more hiding places raise the
-     survival, about 0.025 each at first), up to three times.
+   - Hiding search: on the day from which the hiding places can best reach the target
+     (more hiding places raise the survival, about 0.025 each), probe the hiding count
+     that a straight line through the probes so far says meets the target, up to three
+     times.
    Each hiding count is a new CP-SAT solve of the hiding places alone, the rest fixed.
 3. Confirm: simulate the probe nearest the target with `games` games; if the target is
    outside its 95 % interval, confirm the next nearest probe too and keep the nearer one.
@@ -83,6 +84,7 @@ class IslandReport:
     chosen: dict  # simulate_island summary of the island
     default: dict  # simulate_island summary of the default island
     probes: list[Probe] = field(default_factory=list)
+    confirmed: list[Probe] = field(default_factory=list)
     seconds: dict = field(default_factory=dict)
 
     @property
@@ -113,6 +115,7 @@ class IslandReport:
             "chosen": self.chosen,
             "default": self.default,
             "probes": [p.to_json() for p in self.probes],
+            "confirmed": [p.to_json() for p in self.confirmed],
         }
 
 
@@ -149,10 +152,14 @@ def generate_island(
     seconds["probes"] = time.perf_counter() - clock
 
     clock = time.perf_counter()
-    best_island, best = None, None
+    best_island, best, confirmed = None, None, []
     for probe in ranked[:2]:
         island = search.island(probe.day, probe.hiding)
         summary = _simulate(island, players, games, seed, jobs)
+        metric = summary["metrics"][METRIC]
+        confirmed.append(
+            Probe(probe.day, probe.hiding, games, metric["value"], tuple(metric["ci95"]))
+        )
         if best is None or _miss(summary, target) < _miss(best, target):
             best_island, best = island, summary
         if _inside(summary, target):
@@ -172,6 +179,7 @@ def generate_island(
         chosen=best,
         default=default,
         probes=search.probes,
+        confirmed=confirmed,
         seconds=seconds,
     )
 
@@ -246,10 +254,20 @@ class _Search:
         # survival falls as the day grows: walk up if it is too high, down if too low
         step = 1 if start.survival > target else -1
         days = range(start.day + step, spec.day[1] + 1 if step > 0 else spec.day[0] - 1, step)
-        best = self.walk(start, list(days)[:MAX_DAY_STEPS], lambda d: self.probe(d, hiding))
-        self.tune_hiding(best)
+        self.walk(start, list(days)[:MAX_DAY_STEPS], lambda d: self.probe(d, hiding))
+        self.tune_hiding(min(self.probes, key=self.predicted_miss))
         order = sorted(range(len(self.probes)), key=lambda i: (self.probes[i].miss(target), i))
         return [self.probes[i] for i in order]
+
+    def predicted_miss(self, probe: Probe) -> float:
+        """Return how far from the target the hiding search may end on probe's day: the
+        survival HIDING_SLOPE predicts for the hiding count nearest the target that the
+        spec allows (a day too far for the hiding places to mend comes out far)."""
+        low, high = self.spec.hiding
+        count = round(probe.hiding + (self.target - probe.survival) / HIDING_SLOPE)
+        count = min(max(count, low), high)
+        predicted = probe.survival + (count - probe.hiding) * HIDING_SLOPE
+        return abs(predicted - self.target) + abs(count - probe.hiding) * 1e-6
 
     def tune_hiding(self, best: Probe) -> None:
         """On best's day, probe the hiding count a straight line through the probes so far
