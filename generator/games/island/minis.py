@@ -38,7 +38,7 @@ MINI_STEPS = (
     "Slide the page into a clear sheet protector and write on it with a dry-erase marker "
     "(or use a pencil and rub out).",
     "Before the first cycle: write 1 on the land square where you start (never water).",
-    "After each of your moves: write the next number on the square where you stopped.",
+    "At the end of each of your turns: write the next number on the square where you stand.",
     "A trap you lay: a T in its square, crossed out once it has caught someone.",
     "From cycle 3 on you reveal the number two below the cycle's: 1 in cycle 3, 2 in "
     "cycle 4, and so on.",
