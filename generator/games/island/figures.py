@@ -385,8 +385,8 @@ def _camp(dwg, island: Island, layout: BoardLayout) -> None:
 
 def _boat_links(dwg, island: Island, layout: BoardLayout) -> None:
     """A dashed red line between each pair of neighbouring boats in the ring (W-N, N-E,
-    E-S, S-W): out from each boat to the ring of squares at the board's edge, and along
-    that ring round the corner between them."""
+    E-S, S-W): out from each boat over the sea to the board's edge on its side (see
+    way_out), and along that edge round the corner between them."""
     cell = layout.cell
     group = Group(class_="boat-links", fill="none", stroke=BOAT_FILL)
     group["stroke-width"] = fmt(max(0.25, cell * 0.07))
@@ -395,24 +395,55 @@ def _boat_links(dwg, island: Island, layout: BoardLayout) -> None:
     left, top = layout.grid_x + cell * 0.5, layout.grid_y + cell * 0.5
     right, bottom = left + layout.grid_size - cell, top + layout.grid_size - cell
     corners = ((left, top), (right, top), (right, bottom), (left, bottom))  # NW NE SE SW
-
-    def to_edge(side: int, x: float, y: float) -> tuple[float, float]:
-        return ((left, y), (x, top), (right, y), (x, bottom))[side]
-
+    outs = [[layout.square_centre(s) for s in way_out(island, side)] for side in range(4)]
     for i in range(4):
-        a, b = island.boats[i], island.boats[(i + 1) % 4]
-        (ax, ay), (bx, by) = layout.square_centre(a), layout.square_centre(b)
-        (px, py), (qx, qy) = to_edge(i, ax, ay), to_edge((i + 1) % 4, bx, by)
+        there = outs[(i + 1) % 4][::-1]
+        (px, py), (qx, qy) = outs[i][-1], there[0]
         kx, ky = corners[i]  # W-N turns at the north-west corner, and so on
         r = cell * 1.5
         ux, uy = _towards(kx, ky, px, py, r)
         vx, vy = _towards(kx, ky, qx, qy, r)
-        d = (
-            f"M{fmt(ax)},{fmt(ay)} L{fmt(px)},{fmt(py)} L{fmt(ux)},{fmt(uy)} "
-            f"Q{fmt(kx)},{fmt(ky)} {fmt(vx)},{fmt(vy)} L{fmt(qx)},{fmt(qy)} L{fmt(bx)},{fmt(by)}"
-        )
+        d = "M" + " L".join(f"{fmt(x)},{fmt(y)}" for x, y in outs[i])
+        d += f" L{fmt(ux)},{fmt(uy)} Q{fmt(kx)},{fmt(ky)} {fmt(vx)},{fmt(vy)} L"
+        d += " L".join(f"{fmt(x)},{fmt(y)}" for x, y in there)
         group.add(svgwrite.path.Path(d=d))
     dwg.add(group)
+
+
+def way_out(island: Island, side: int) -> list[int]:
+    """Return the squares from the boat of `side` (0 west, 1 north, 2 east, 3 south) to
+    the board's edge on that side: straight out when only sea lies that way, else the
+    shortest way over sea squares (the straight line when no sea way exists)."""
+    n, boat = island.size, island.boats[side]
+    row, column = divmod(boat, n)
+    dr, dc = ((0, -1), (-1, 0), (0, 1), (1, 0))[side]
+
+    def on_edge(square: int) -> bool:
+        r, c = divmod(square, n)
+        return (c, r, n - 1 - c, n - 1 - r)[side] == 0
+
+    straight = [boat]
+    while not on_edge(straight[-1]):
+        r, c = divmod(straight[-1], n)
+        straight.append((r + dr) * n + c + dc)
+    if all(island.zones[s] == SEA for s in straight[1:]):
+        return straight
+    parent = {boat: boat}
+    queue = [boat]
+    for square in queue:
+        if square != boat and on_edge(square):
+            path = [square]
+            while path[-1] != boat:
+                path.append(parent[path[-1]])
+            return path[::-1]
+        r, c = divmod(square, n)
+        for sr, sc in ((dr, dc), (dc, dr), (-dc, -dr), (-dr, -dc)):  # outward first
+            nr, nc = r + sr, c + sc
+            nxt = nr * n + nc
+            if 0 <= nr < n and 0 <= nc < n and nxt not in parent and island.zones[nxt] == SEA:
+                parent[nxt] = square
+                queue.append(nxt)
+    return straight
 
 
 def _towards(x: float, y: float, tx: float, ty: float, r: float) -> tuple[float, float]:

@@ -1,6 +1,7 @@
 """The island's drawings: the board at any size, its overlay for puzzles, the mini board and
 the character tokens."""
 
+import dataclasses
 import os
 import re
 from pathlib import Path
@@ -25,6 +26,7 @@ from generator.games.island.figures import (
     cell_to_fit,
     island_svg,
     legend_entries,
+    way_out,
 )
 from generator.render.document import fit_parts
 from generator.render.pdf import Footer
@@ -156,6 +158,19 @@ def test_each_boat_is_linked_to_its_two_neighbours_in_the_ring_and_never_across(
     centres = [tuple(layout.square_centre(b)) for b in island.boats]
     ring = {frozenset((centres[i], centres[(i + 1) % 4])) for i in range(4)}
     assert ends == ring  # W-N, N-E, E-S, S-W; never W-E or N-S
+
+
+def test_a_boat_with_land_beyond_its_cove_is_linked_over_the_sea_not_across_the_land():
+    small = _read("small.island")
+    cove = [small.parse(name) for name in ("C10", "C11", "C12", "C13")]  # B10-B12 stay land
+    zones = tuple(SEA if s in cove else z for s, z in enumerate(small.zones))
+    boats = (small.parse("D10"), *small.boats[1:])
+    island = dataclasses.replace(small, zones=zones, water=small.water - set(cove), boats=boats)
+    path = way_out(island, 0)
+    assert path[0] == boats[0] and path[-1] % island.size == 0  # from the boat to column A
+    assert all(island.zones[s] == SEA for s in path[1:])
+    assert all(abs(a - b) in (1, island.size) for a, b in zip(path, path[1:], strict=False))
+    assert way_out(small, 0) == [small.parse("B10"), small.parse("A10")]  # straight out
 
 
 def test_the_legend_says_what_each_sign_means_and_the_length_of_a_day():
