@@ -126,6 +126,21 @@ def test_every_pdf_is_valid_and_nothing_is_printed_in_the_outer_5_mm(kit):
     assert len(checked) >= 12
 
 
+def test_every_font_of_the_kit_is_vera_embedded(kit):
+    fonts = set()
+    for path in _own(kit):
+        with pikepdf.open(path) as pdf:
+            for obj in pdf.objects:
+                if isinstance(obj, pikepdf.Dictionary) and obj.get("/Type") == "/Font":
+                    if obj.get("/Subtype") == "/Type0":
+                        continue  # its descendant font is checked
+                    descriptor = obj.get("/FontDescriptor")
+                    embedded = descriptor is not None and "/FontFile2" in descriptor
+                    fonts.add((str(obj.get("/BaseFont")), embedded))
+    assert fonts
+    assert all(embedded and "Vera" in name for name, embedded in fonts), fonts
+
+
 def test_every_page_is_one_page_where_it_must_be(manifest):
     pages = {record["path"]: record.get("pages") for record in manifest["files"]}
     for paper in ("a4", "letter"):
