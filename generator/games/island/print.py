@@ -10,7 +10,6 @@ generated board's design folder.
 
 from __future__ import annotations
 
-import importlib
 import json
 
 from generator.games.island.board import Island, default_island
@@ -119,7 +118,8 @@ def write_board_pages(
         writer.to_print(
             paper,
             tiled,
-            f"The board at true size ({BOARD_CELL_MM:g} mm squares), in tiles to glue",
+            f"The board at true size ({island.size} x {island.size} squares of "
+            f"{BOARD_CELL_MM:g} mm), in tiles to glue",
             note="The tile map in each footer shows where it goes",
         )
         writer.to_print(paper, overview, "The whole island on one page, smaller")
@@ -140,17 +140,10 @@ def write_pieces(writer: KitWriter, paper: Paper, island: Island, seed: int, ink
                                                     TypeScale()))  # fmt: skip
 
 
-# --- the other engineers' parts, when they are there ---------------------------------------
+# --- the kit --------------------------------------------------------------------------------
 
-
-def _module(name: str):
-    """Return generator.games.island.<name>, or None while it does not exist."""
-    try:
-        return importlib.import_module(f"generator.games.island.{name}")
-    except ModuleNotFoundError as error:
-        if error.name != f"generator.games.island.{name}":
-            raise
-        return None
+SAMPLE_BOOK = (("easy", 2), ("medium", 2), ("hard", 2))
+REFERENCE_COPIES = 7  # one for each player: up to 7
 
 
 def build_kit(request: KitRequest, island: Island | None = None) -> None:
@@ -161,51 +154,50 @@ def build_kit(request: KitRequest, island: Island | None = None) -> None:
       board (write_board_pages), and svg/board.svg at true size;
     - minis-<paper>.pdf: the mini board (print 6), tokens-<paper>.pdf: seven standees;
     - cards-<paper>.pdf: both decks with their backs, imposed as request.backs, sheet and
-      back_offset say (faces.py);
-    - reference-<paper>.pdf and rules-<paper>.pdf (reference.py);
-    - puzzles-<paper>.pdf and puzzles.json: a sample puzzle book (book.py);
+      back_offset say (faces.card_set);
+    - reference-<paper>.pdf (the Hunter's and the Hunted's reference cards) and
+      rules-<paper>.pdf (reference.py);
+    - puzzles-<paper>.pdf and puzzles.json: a sample book of SAMPLE_BOOK puzzles (book.py);
     - svg/: the board, the mini board, the tokens and every distinct card face and back.
 
-    With request.ink low the tokens are light (the board is tints already)."""
+    With request.ink low the tokens and the card backs are light (the board is tints)."""
+    from generator.games.island.faces import card_set
+    from generator.games.island.puzzles import make_puzzles
+
     writer, seed = request.writer, request.seed
     island = island or default_island()
-    faces = _module("faces")
-    has_cards = faces is not None and hasattr(faces, "card_set")
-    sheet = request.sheet_layout()
     steps = list(ASSEMBLY)
-    if has_cards:  # the dice come last
-        steps[-1:-1] = card_steps(request.back_mode, sheet.bleed > 0)
+    steps[-1:-1] = card_steps(request.back_mode, request.sheet_layout().bleed > 0)  # dice last
     writer.describe(TITLE, GUIDE_ABOUT, steps)
     first = request.papers[0]
     writer.write_text("svg/mini-board.svg", mini_board_svg(island, mini_cell(island, first)),
                       "mini-board")  # fmt: skip
     writer.write_text("svg/tokens.svg", tokens_svg(ink=request.ink), "tokens")
-    cards = faces.card_set(request) if has_cards else None
-    if cards is not None:
-        for slug, kind, svg in cards.svgs:
-            writer.write_text(f"svg/{slug}.svg", svg, kind)
-    puzzles = _sample_puzzles(seed)
-    if puzzles is not None:
-        text = json.dumps(puzzles.plain, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
-        writer.write_text("puzzles.json", text, "puzzles")
+    cards = card_set(request)
+    for slug, kind, svg in cards.svgs:
+        writer.write_text(f"svg/{slug}.svg", svg, kind)
+    puzzles = [p for level, count in SAMPLE_BOOK for p in make_puzzles(count, level, seed)]
+    plain = [puzzle.to_json() for puzzle in puzzles]
+    text = json.dumps(plain, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    writer.write_text("puzzles.json", text, "puzzles")
     for paper in request.papers:
-        write_board_pages(writer, paper, island, seed, request.book, listed=False)
+        write_board_pages(writer, paper, island, seed, request.book)
         write_pieces(writer, paper, island, seed, request.ink)
-        if cards is not None:
-            _write_cards(request, paper, cards)
+        _write_cards(request, paper, cards)
         _write_reference(writer, paper, seed)
-        if puzzles is not None:
-            puzzles.write(writer, paper, seed)
-        _list_for_guide(request, paper, island, cards is not None, puzzles is not None)
+        _write_puzzle_book(writer, paper, puzzles, seed)
+        _list_for_guide(request, paper)
 
 
 def _write_cards(request: KitRequest, paper: Paper, cards) -> None:
-    """Write cards-<paper>.pdf: every card of both decks, imposed as the request says."""
+    """Write cards-<paper>.pdf: every card of both decks (a faces.CardSet), imposed as the
+    request says."""
     from generator.render.imposition import impose
     from generator.render.sheets import write_card_sheets
 
-    card = request.book.card(getattr(cards, "card_format", "poker"))
-    imposition = impose(paper, card, request.sheet_layout(), request.back_mode)
+    imposition = impose(
+        paper, request.book.card(cards.card_format), request.sheet_layout(), request.back_mode
+    )
     name = f"cards-{paper.name}.pdf"
     footer = Footer(TITLE, "hunter and hunted cards", request.seed)
     pages = write_card_sheets(request.writer.path(name), cards.faces, imposition, footer)
@@ -213,52 +205,23 @@ def _write_cards(request: KitRequest, paper: Paper, cards) -> None:
 
 
 def _write_reference(writer: KitWriter, paper: Paper, seed: int) -> None:
-    """Write reference-<paper>.pdf and rules-<paper>.pdf with reference.py's writers, when
-    it has them."""
-    reference = _module("reference")
-    if reference is None:
-        return
-    for stem, kind, function in (
-        ("reference", "reference-card", "write_reference"),
-        ("rules", "rules", "write_rules"),
+    """Write reference-<paper>.pdf (the two reference cards) and rules-<paper>.pdf."""
+    from generator.games.island.reference import write_reference, write_rules
+
+    for stem, kind, write in (
+        ("reference", "reference-card", write_reference),
+        ("rules", "rules", write_rules),
     ):
-        write = getattr(reference, function, None)
-        if write is not None:
-            name = f"{stem}-{paper.name}.pdf"
-            writer.add(name, kind, pages=write(writer.path(name), paper, seed))
+        name = f"{stem}-{paper.name}.pdf"
+        writer.add(name, kind, pages=write(writer.path(name), paper, seed))
 
 
-SAMPLE_BOOK = (("easy", 2), ("medium", 2), ("hard", 2))
-REFERENCE_COPIES = 7  # one for each player: up to 7
+def _write_puzzle_book(writer: KitWriter, paper: Paper, puzzles: list, seed: int) -> None:
+    """Write puzzles-<paper>.pdf, the sample book of `puzzles`."""
+    from generator.games.island.book import write_book
 
-
-class _Puzzles:
-    """The sample book: its puzzles, their JSON, and how to write its PDF."""
-
-    def __init__(self, book, puzzles: list) -> None:
-        self.book, self.puzzles = book, puzzles
-        self.plain = [puzzle.to_json() for puzzle in puzzles]
-
-    def write(self, writer: KitWriter, paper: Paper, seed: int) -> None:
-        """Write puzzles-<paper>.pdf into `writer`'s kit."""
-        name = f"puzzles-{paper.name}.pdf"
-        pages = self.book.write_book(writer.path(name), paper, self.puzzles, seed)
-        writer.add(name, "puzzle-book", pages=pages)
-
-
-def _sample_puzzles(seed: int) -> _Puzzles | None:
-    """Return the kit's sample puzzle book (SAMPLE_BOOK: two puzzles of each difficulty,
-    made by puzzles.make_puzzles from `seed`, set by book.write_book), or None while those
-    modules are not there."""
-    puzzles, book = _module("puzzles"), _module("book")
-    if puzzles is None or book is None or not hasattr(book, "write_book"):
-        return None
-    chosen = [
-        puzzle
-        for difficulty, count in SAMPLE_BOOK
-        for puzzle in puzzles.make_puzzles(count, difficulty, seed)
-    ]
-    return _Puzzles(book, chosen)
+    name = f"puzzles-{paper.name}.pdf"
+    writer.add(name, "puzzle-book", pages=write_book(writer.path(name), paper, puzzles, seed))
 
 
 GUIDE_ABOUT = (
@@ -276,43 +239,23 @@ ASSEMBLY = (
 )
 
 
-def _list_for_guide(
-    request: KitRequest, paper: Paper, island: Island, cards: bool, puzzles: bool
-) -> None:
-    """List the kit's PDFs on `paper` for its guide page and print-all file."""
+def _list_for_guide(request: KitRequest, paper: Paper) -> None:
+    """List the kit's PDFs on `paper` after the board's (which write_board_pages lists) for
+    its guide page and print-all file."""
     writer, name = request.writer, paper.name
-    writer.to_print(
-        paper,
-        f"board-{name}-tiled.pdf",
-        f"The board at true size ({island.size} x {island.size} squares of "
-        f"{BOARD_CELL_MM:g} mm), in tiles to glue",
-        note="The tile map in each footer shows where it goes",
-    )
-    writer.to_print(paper, f"board-overview-{name}.pdf", "The whole island on one page, smaller")
+    duplex = request.back_mode == "duplex"
     writer.to_print(paper, f"minis-{name}.pdf", "The mini board", 6, note="One for each Hunted")
     writer.to_print(paper, f"tokens-{name}.pdf", "Seven character tokens", note="On card")
-    if cards:
-        writer.to_print(
-            paper,
-            f"cards-{name}.pdf",
-            "The Hunter and Hunted decks",
-            1,
-            request.back_mode == "duplex",
-        )
-    for record in writer.files:
-        if record["path"] == f"reference-{name}.pdf":
-            duplex = request.back_mode == "duplex"
-            writer.to_print(
-                paper,
-                record["path"],
-                "The reference cards: the Hunter's, then the Hunted's",
-                REFERENCE_COPIES,
-                duplex,
-                "One for each player"
-                + (", the Hunter's on one side and the Hunted's on the other: turn it over "
-                   "when you are captured" if duplex else ""),
-            )  # fmt: skip
-        elif record["path"] == f"rules-{name}.pdf":
-            writer.to_print(paper, record["path"], "The rules in full")
-    if puzzles:
-        writer.to_print(paper, f"puzzles-{name}.pdf", "A sample book of puzzles to play alone")
+    writer.to_print(paper, f"cards-{name}.pdf", "The Hunter and Hunted decks", 1, duplex)
+    writer.to_print(
+        paper,
+        f"reference-{name}.pdf",
+        "The reference cards: the Hunter's, then the Hunted's",
+        REFERENCE_COPIES,
+        duplex,
+        "One for each player"
+        + (", the Hunter's on one side and the Hunted's on the other: turn it over when "
+           "you are captured" if duplex else ""),
+    )  # fmt: skip
+    writer.to_print(paper, f"rules-{name}.pdf", "The rules in full")
+    writer.to_print(paper, f"puzzles-{name}.pdf", "A sample book of puzzles to play alone")
