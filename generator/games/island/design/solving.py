@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from ortools.sat.python import cp_model
 
 from generator.errors import QuarryError
-from generator.games.island.board import Island, check_island
+from generator.games.island.board import DEFAULT_DAY, Island, check_island
 from generator.games.island.design.layout import Sketch, build_layout_model
 from generator.games.island.design.spec import DesignConstraint, Spec
 from generator.solve.cpsat import explain_infeasible, solver
@@ -40,12 +40,20 @@ def lay_out(
     in conflict (or saying the board is too small for them)."""
     sketch = Sketch.draw(spec.size, seed)
     count = spec.hiding_default if hiding is None else hiding
-    layout = build_layout_model(spec, sketch, count)
-    s, status = _run(layout.model, seed)
+    # Phase one lays out everything but the summits (the depth rule is most of the
+    # model's cost); phase two keeps its zones and adds the summits and elevations.
+    shape = build_layout_model(spec, sketch, count, summits=False)
+    s, status = _run(shape.model, seed)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         if status == cp_model.INFEASIBLE:
             raise _conflict(spec, sketch, constraints)
         raise QuarryError("the island solver found no layout in time; loosen the constraints")
+    zones = shape.island({v.name: int(s.value(v)) for v in shape.primary}, DEFAULT_DAY)
+    layout = build_layout_model(spec, sketch, count)
+    layout.fix_zones(zones)
+    s, status = _run(layout.model, seed)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        raise _conflict(spec, sketch, constraints)
     values = {v.name: int(s.value(v)) for v in layout.primary}
     island = layout.island(values, spec.day_default if day is None else day)
     problems = check_island(island)
