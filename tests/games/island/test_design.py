@@ -242,6 +242,13 @@ def test_conflicting_constraints_are_named():
     assert "hiding=3" not in message
 
 
+def test_a_layout_without_room_for_the_summits_says_so():
+    with pytest.raises(
+        QuarryError, match=r"seed 1 has no room for these constraints \(elevation=4\)"
+    ):
+        generate_island(["elevation=4"], 1, size=16, games=10)
+
+
 # --- the balance loop ---------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def balanced():

@@ -16,7 +16,8 @@ until the Hunted's survival meets the target, measured beside the default island
      times.
    Each hiding count is a new CP-SAT solve of the hiding places alone, the rest fixed.
 3. Confirm: simulate the probe nearest the target with `games` games; if the target is
-   outside its 95 % interval, confirm the next nearest probe too and keep the nearer one.
+   outside its 95 % interval, correct the hiding count from that precise figure (the slope
+   of the day's probes) and confirm the corrected island too, keeping the nearer one.
 4. Measure the default island (data/default.island) with the same seed and game count.
 
 Simulation seeds: probes use `seed` + 1, the confirmation and the default island `seed`,
@@ -43,6 +44,7 @@ MAX_HIDING_STEPS = 3
 # the slope it measures, kept within half and twice that (probes are noisy).
 HIDING_SLOPE = 0.025
 CLOSE_ENOUGH = 0.01
+MAX_CONFIRMATIONS = 2
 METRIC = "hunted_survival"
 
 
@@ -153,17 +155,19 @@ def generate_island(
 
     clock = time.perf_counter()
     best_island, best, confirmed = None, None, []
-    for probe in ranked[:2]:
-        island = search.island(probe.day, probe.hiding)
+    candidate = ranked[0]
+    while candidate is not None and len(confirmed) < MAX_CONFIRMATIONS:
+        island = search.island(candidate.day, candidate.hiding)
         summary = _simulate(island, players, games, seed, jobs)
         metric = summary["metrics"][METRIC]
-        confirmed.append(
-            Probe(probe.day, probe.hiding, games, metric["value"], tuple(metric["ci95"]))
-        )
+        value, ci95 = metric["value"], tuple(metric["ci95"])
+        measured = Probe(candidate.day, candidate.hiding, games, value, ci95)
+        confirmed.append(measured)
         if best is None or _miss(summary, target) < _miss(best, target):
             best_island, best = island, summary
         if _inside(summary, target):
             break
+        candidate = search.correction(measured, {(p.day, p.hiding) for p in confirmed})
     seconds["confirm"] = time.perf_counter() - clock
     clock = time.perf_counter()
     default = _simulate(default_island(), players, games, seed, jobs)
@@ -258,6 +262,29 @@ class _Search:
         self.tune_hiding(min(self.probes, key=self.predicted_miss))
         order = sorted(range(len(self.probes)), key=lambda i: (self.probes[i].miss(target), i))
         return [self.probes[i] for i in order]
+
+    def correction(self, measured: Probe, done: set) -> Probe | None:
+        """Return the candidate to confirm after `measured` missed the target: on its day,
+        the hiding count the slope of that day's probes says meets the target, measured
+        from `measured` (precise); else the nearest probe not yet in `done`; None if none."""
+        same_day = sorted(
+            {p.hiding: p for p in self.probes if p.day == measured.day}.values(),
+            key=lambda p: p.hiding,
+        )
+        slope = HIDING_SLOPE
+        if len(same_day) >= 2 and same_day[-1].hiding != same_day[0].hiding:
+            rise = same_day[-1].survival - same_day[0].survival
+            slope = rise / (same_day[-1].hiding - same_day[0].hiding)
+            slope = min(max(slope, HIDING_SLOPE / 2), HIDING_SLOPE * 2)
+        low, high = self.spec.hiding
+        count = round(measured.hiding + (self.target - measured.survival) / slope)
+        count = min(max(count, low), high)
+        if (measured.day, count) not in done and self.island(measured.day, count) is not None:
+            return Probe(
+                measured.day, count, 0, self.target, (self.target, self.target)
+            )  # unplayed
+        ranked = sorted(self.probes, key=lambda p: p.miss(self.target))
+        return next((p for p in ranked if (p.day, p.hiding) not in done), None)
 
     def predicted_miss(self, probe: Probe) -> float:
         """Return how far from the target the hiding search may end on probe's day: the

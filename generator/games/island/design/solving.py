@@ -46,14 +46,14 @@ def lay_out(
     s, status = _run(shape.model, seed)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         if status == cp_model.INFEASIBLE:
-            raise _conflict(spec, sketch, constraints)
+            raise _conflict(spec, sketch, constraints, seed)
         raise QuarryError("the island solver found no layout in time; loosen the constraints")
     zones = shape.island({v.name: int(s.value(v)) for v in shape.primary}, DEFAULT_DAY)
     layout = build_layout_model(spec, sketch, count)
     layout.fix_zones(zones)
     s, status = _run(layout.model, seed)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        raise _conflict(spec, sketch, constraints)
+        raise _conflict(spec, sketch, constraints, seed)
     values = {v.name: int(s.value(v)) for v in layout.primary}
     island = layout.island(values, spec.day_default if day is None else day)
     problems = check_island(island)
@@ -77,20 +77,30 @@ def with_hiding(island: Island, spec: Spec, seed: int, hiding: int) -> Island | 
     return layout.island(values, island.day)
 
 
-def _conflict(spec: Spec, sketch: Sketch, constraints: Sequence[DesignConstraint]):
+def _conflict(spec: Spec, sketch: Sketch, constraints: Sequence[DesignConstraint], seed: int):
     """Return the QuarryError for a spec no island meets, naming a small conflicting set of
-    designer constraints (shrunk by deletion so that every one named is needed)."""
+    designer constraints (shrunk by deletion so that every one named is needed); when the
+    constraints can hold together but not on this seed's layout, say that instead."""
     if not constraints:
         return QuarryError(f"no {spec.size} x {spec.size} island meets the default design")
     loose = Spec.from_constraints(spec.size, constraints, loose=True)
 
-    def infeasible(chosen: Sequence[DesignConstraint]) -> bool:
-        model = build_layout_model(loose, sketch, None, tuple(chosen)).model
-        return _run(model, 0)[1] == cp_model.INFEASIBLE
+    def model(chosen: Sequence[DesignConstraint]):
+        summits = any(c.name == "elevation" for c in chosen)
+        return build_layout_model(loose, sketch, None, tuple(chosen), summits=summits)
 
-    layout = build_layout_model(loose, sketch, None, tuple(constraints))
+    def infeasible(chosen: Sequence[DesignConstraint]) -> bool:
+        return _run(model(chosen).model, 0)[1] == cp_model.INFEASIBLE
+
+    layout = model(constraints)
     core = explain_infeasible(layout.model, layout.named, 30.0)
-    needed = [c for c in constraints if c.text in core] or list(constraints)
+    if not core:
+        return QuarryError(
+            f"the island laid out from seed {seed} has no room for these constraints "
+            f"({', '.join(c.text for c in constraints)}): its summits or its terrain are too "
+            "small; try another --seed or loosen them"
+        )
+    needed = [c for c in constraints if c.text in core]
     for c in list(needed):
         trial = [x for x in needed if x is not c]
         if trial and infeasible(trial):
