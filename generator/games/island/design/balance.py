@@ -340,5 +340,7 @@ def report_text(report: IslandReport) -> str:
         f"{len(default_island().hiding)} hiding places): {survival(report.default)}",
         "  probes (day, hiding: survival): "
         + "; ".join(f"{p.day}, {p.hiding}: {p.survival:.3f}" for p in report.probes),
+        "  confirmed: "
+        + "; ".join(f"{p.day}, {p.hiding}: {p.survival:.3f}" for p in report.confirmed),
     ]
     return "\n".join(lines)
