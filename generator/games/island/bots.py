@@ -160,11 +160,13 @@ def _centres(view: View, beliefs) -> list[tuple[float, float, float]]:
     return out
 
 
-def _best_square(bot: IslandBot, view: View, squares: Sequence[int], bonus: int = 0) -> tuple:
+def _best_square(
+    bot: IslandBot, view: View, squares: Sequence[int], bonus: int = 0, beliefs=None
+) -> tuple:
     """Return (score, square) of the best square to stand on: the most expected Hunted in
     sight, then nearest the surest Hunted."""
     n = view.island.size
-    beliefs = _beliefs(bot)
+    beliefs = _beliefs(bot) if beliefs is None else beliefs
     centres = _centres(view, beliefs)
     best = None
     for square in squares:
@@ -200,12 +202,13 @@ def _hunter_action(bot: IslandBot, view: View, legal: Sequence[str]) -> str:
     plays = {a.split()[1] for a in legal if a.startswith("play ")}
     if "camp-stores" in plays:
         return "play camp-stores"
+    beliefs = _beliefs(bot)
     if nobody_seen and "forced-march" in plays:
         options = _squares_of(view, legal, "play forced-march")
-        score, square = _best_square(bot, view, [s for s, _ in options])
-        if score > _best_square(bot, view, [here])[0] + 0.05:
+        score, square = _best_square(bot, view, [s for s, _ in options], beliefs=beliefs)
+        if score > _best_square(bot, view, [here], beliefs=beliefs)[0] + 0.05:
             return next(a for s, a in options if s == square)
-    if nobody_seen and "spyglass" in plays and _coverage(view, _beliefs(bot), here, 2) > 0.3:
+    if nobody_seen and "spyglass" in plays and _coverage(view, beliefs, here, 2) > 0.3:
         return "play spyglass"
     widest = _widest(bot)
     for slug in ("bloodhound", "trail-sign"):
@@ -217,9 +220,9 @@ def _hunter_action(bot: IslandBot, view: View, legal: Sequence[str]) -> str:
         return _beaters(bot, view, widest)
     if "bear-trap" in plays:
         options = _squares_of(view, legal, "play bear-trap")
-        best = max(options, key=lambda item: _trap_mass(bot, view, item[0]))
-        if _trap_mass(bot, view, best[0]) > 0.05:
-            return best[1]
+        mass, action = max((_trap_mass(view, beliefs, s), a) for s, a in options)
+        if mass > 0.05:
+            return action
     return "done"
 
 
@@ -250,14 +253,10 @@ def _beaters(bot: IslandBot, view: View, x: int) -> str:
     return f"play beaters {ZONE_SLUGS[zone]}"
 
 
-def _trap_mass(bot: IslandBot, view: View, square: int) -> float:
+def _trap_mass(view: View, beliefs, square: int) -> float:
+    """Return the expected number of Hunted on a trap's square or beside it."""
     area = view.island.geometry.within(square, 1, "steps")
-    total = 0.0
-    for track in bot.tracker.tracks.values():
-        possible = track.possible()
-        if possible:
-            total += (possible & area).bit_count() / possible.bit_count()
-    return total
+    return sum((possible & area).bit_count() / size for possible, size, _ in beliefs)
 
 
 def _hunter_attack(bot: IslandBot, view: View, legal: Sequence[str]) -> str:
