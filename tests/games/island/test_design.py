@@ -289,3 +289,30 @@ def test_the_cli_rejects_bad_input_in_one_line(quarry, tmp_path):
     done = quarry("generate", "island", "--size", "41", "--out", tmp_path)
     assert done.returncode == 2 and "--size must be 16 to 40" in done.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+SEED_RULES = "000_2ce89763b4751047.txt"
+
+
+def test_the_cli_writes_a_playable_folder_in_our_own_words(quarry, tmp_path, root, copied_runs):
+    import json
+
+    import pypdfium2
+
+    args = ["generate", "island", "--size", "16", "--games", "40", "--seed", "3"]
+    done = quarry(*args, "--out", tmp_path)
+    assert done.returncode == 0, done.stderr
+    folder = tmp_path / "island-design"
+    assert "default island (day 4" in done.stdout and str(folder) in done.stdout
+    island = parse_island((folder / "island.island").read_text(encoding="utf-8"))
+    report = json.loads((folder / "report.json").read_text(encoding="utf-8"))
+    assert parse_island(report["island"]) == island and report["size"] == 16
+    assert validate(island, Spec.default(16), len(island.hiding)) == []
+    listed = {f["path"] for f in json.loads((folder / "manifest.json").read_text())["files"]}
+    assert {"island.island", "report.json", "board-overview-a4.pdf"} <= listed
+    for name in ("00-guide-a4.pdf", "board-overview-a4.pdf"):
+        pages = pypdfium2.PdfDocument(folder / name)
+        text = " ".join(page.get_textpage().get_text_range() for page in pages)
+        assert not copied_runs(SEED_RULES, text, name)
+    page = (root / "docs" / "design-island.md").read_text(encoding="utf-8")
+    assert not copied_runs(SEED_RULES, page, "docs/design-island.md")
