@@ -1,12 +1,15 @@
 """The Jinja2 environment that turns templates into SVG components (autoescape always on)."""
 
 from collections.abc import Sequence
+from functools import cache
 from pathlib import Path
 
 import jinja2
 
 from generator.errors import QuarryError
 from generator.render.fonts import SVG_FAMILY
+from generator.render.layouts import CardFormat
+from generator.render.svg import svg_size_mm
 from generator.render.text import text_box
 from generator.render.units import fmt
 from generator.resources import resource_dir
@@ -41,3 +44,35 @@ def load_template(env: jinja2.Environment, name: str, where: str) -> jinja2.Temp
         raise QuarryError(
             f"template syntax error: {error.message}", where=f"{error.filename}:{error.lineno}"
         ) from None
+
+
+@cache
+def shared_environment() -> jinja2.Environment:
+    """Return one environment over Quarry's templates/, made once per process."""
+    return environment()
+
+
+def render_card(
+    template: str, card: CardFormat, bleed: float, fields: dict, ink: str = "normal"
+) -> str:
+    """Return templates/<template> rendered for one card of format `card` with `bleed` mm
+    round it (the context holds "card", "fields" and "ink": normal or low, for templates
+    that have a light version), checked to be an SVG of exactly the card's size with its
+    bleed (ValueError otherwise)."""
+    context = {
+        "ink": ink,
+        "card": {
+            "width": card.width,
+            "height": card.height,
+            "corner_radius": card.corner_radius,
+            "bleed": bleed,
+            "format": card.name,
+        },
+        "fields": fields,
+    }
+    svg = shared_environment().get_template(template).render(context)
+    width, height = svg_size_mm(svg)
+    expected = (card.width + 2 * bleed, card.height + 2 * bleed)
+    if abs(width - expected[0]) > 1e-6 or abs(height - expected[1]) > 1e-6:
+        raise ValueError(f"{template} drew {width} x {height} mm, not {expected}")
+    return svg

@@ -42,8 +42,7 @@ from generator.games.fugitive.cards import (
 from generator.kit import KitRequest, card_steps
 from generator.render.layouts import CardFormat, LayoutBook, Paper
 from generator.render.sheets import CardFace
-from generator.render.svg import svg_size_mm
-from generator.render.templates import environment
+from generator.render.templates import render_card
 from generator.render.text import LINE_SPACING, TextOverflow, fit_text
 from generator.render.units import pt_to_mm
 
@@ -80,29 +79,7 @@ def _render(
 ) -> str:
     """Render templates/fugitive/<template> (with `ink`, normal or low, for the templates
     that have a light version) and check it is an SVG of the card's size."""
-    card = card or _poker()
-    context = {
-        "ink": ink,
-        "card": {
-            "width": card.width,
-            "height": card.height,
-            "corner_radius": card.corner_radius,
-            "bleed": bleed,
-            "format": card.name,
-        },
-        "fields": fields,
-    }
-    svg = _env().get_template(f"fugitive/{template}").render(context)
-    width, height = svg_size_mm(svg)
-    expected = (card.width + 2 * bleed, card.height + 2 * bleed)
-    if abs(width - expected[0]) > 1e-6 or abs(height - expected[1]) > 1e-6:
-        raise ValueError(f"{template} drew {width} x {height} mm, not {expected}")
-    return svg
-
-
-@cache
-def _env():
-    return environment()
+    return render_card(f"fugitive/{template}", card or _poker(), bleed, fields, ink)
 
 
 def pile_colour(number: int) -> str:

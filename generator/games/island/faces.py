@@ -25,8 +25,7 @@ from generator.games.island.cards import DECKS, HUNTED, HUNTER, CardKind
 from generator.render.fonts import text_width
 from generator.render.layouts import CardFormat, LayoutBook
 from generator.render.sheets import CardFace
-from generator.render.svg import svg_size_mm
-from generator.render.templates import environment
+from generator.render.templates import render_card
 from generator.render.text import TextOverflow
 from generator.render.units import pt_to_mm
 
@@ -72,11 +71,6 @@ class CardTextOverflow(ValueError):
 @cache
 def _poker() -> CardFormat:
     return LayoutBook().card(CARD_FORMAT)
-
-
-@cache
-def _env():
-    return environment()
 
 
 def face_layout(card: CardFormat) -> dict[str, float]:
@@ -133,26 +127,10 @@ def face_layout(card: CardFormat) -> dict[str, float]:
 def _render(template: str, name: str, fields: dict, bleed: float, card: CardFormat, ink: str):
     """Render templates/island/<template> for `card` with `bleed`; return the SVG after
     checking its size. CardTextOverflow names the card `name` when its words do not fit."""
-    context = {
-        "ink": ink,
-        "card": {
-            "width": card.width,
-            "height": card.height,
-            "corner_radius": card.corner_radius,
-            "bleed": bleed,
-            "format": card.name,
-        },
-        "fields": fields,
-    }
     try:
-        svg = _env().get_template(f"island/{template}").render(context)
+        return render_card(f"island/{template}", card, bleed, fields, ink)
     except TextOverflow as error:
         raise CardTextOverflow(f"{name} ({card.name} card): {error}") from None
-    width, height = svg_size_mm(svg)
-    expected = (card.width + 2 * bleed, card.height + 2 * bleed)
-    if abs(width - expected[0]) > 1e-6 or abs(height - expected[1]) > 1e-6:
-        raise ValueError(f"{template} drew {width} x {height} mm, not {expected}")
-    return svg
 
 
 def copies_line(kind: CardKind) -> str:
