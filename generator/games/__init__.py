@@ -25,6 +25,18 @@ if TYPE_CHECKING:  # generator.kit imports the PDF tools' layouts; only the type
 
 
 @dataclass(frozen=True)
+class Lazy:
+    """A game's function in a module that is imported only when the function is first
+    called (its drawing and puzzle modules load reportlab, svglib and jinja2)."""
+
+    module: str
+    function: str
+
+    def __call__(self, *args, **kwargs):
+        return getattr(importlib.import_module(self.module), self.function)(*args, **kwargs)
+
+
+@dataclass(frozen=True)
 class Game:
     """A game's registration: its name on the command line and what Quarry can do with it."""
 

@@ -2,32 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from generator.games import Game
+from generator.games import Game, Lazy
 from generator.games.fugitive import rules
-
-if TYPE_CHECKING:
-    from generator.kit import KitRequest
-
-
-def _build_kit(request: KitRequest) -> None:
-    from generator.games.fugitive.print import build_kit
-
-    build_kit(request)
-
-
-def _make_puzzles(count: int, difficulty: str, seed: int, loops: bool) -> list:
-    """Return `count` certified puzzles (QuarryError for `loops`, an option of The Hunt)."""
-    from generator.games.fugitive.puzzles import make_puzzles
-
-    return make_puzzles(count, difficulty, seed, loops)
-
-
-def _write_puzzle_book(request: KitRequest, puzzles: list) -> None:
-    from generator.games.fugitive.print import build_puzzle_kit
-
-    build_puzzle_kit(request, puzzles)
 
 
 def _record_fields(state: rules.FugitiveState) -> dict:
@@ -63,14 +39,14 @@ GAME = Game(
     title="Fugitive",
     players=(2, 2),
     capabilities=frozenset({"rules", "bots", "design", "puzzles", "print"}),
-    build_kit=_build_kit,
+    build_kit=Lazy("generator.games.fugitive.print", "build_kit"),
     state_from_header=rules.state_from_header,
     turn_of=lambda state: state.turn,
     result_text=rules.result_text,
     record_options=rules.OPTIONS,
     record_fields=_record_fields,
-    make_puzzles=_make_puzzles,
-    write_puzzle_book=_write_puzzle_book,
+    make_puzzles=Lazy("generator.games.fugitive.puzzles", "make_puzzles"),
+    write_puzzle_book=Lazy("generator.games.fugitive.print", "build_puzzle_kit"),
     simulate=_simulate,
     simulate_options=("fugitive", "marshal", "variant", "deck"),
 )

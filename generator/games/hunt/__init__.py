@@ -2,31 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from generator.games import Game
+from generator.games import Game, Lazy
 from generator.games.hunt import records
-
-if TYPE_CHECKING:
-    from generator.kit import KitRequest
-
-
-def _build_kit(request: KitRequest) -> None:
-    from generator.games.hunt.print import build_kit
-
-    build_kit(request)
-
-
-def _make_puzzles(count: int, difficulty: str, seed: int, loops: bool) -> list:
-    from generator.games.hunt.puzzles import generate_puzzles
-
-    return generate_puzzles(count, difficulty, seed, loops)
-
-
-def _write_puzzle_book(request: KitRequest, puzzles: list) -> None:
-    from generator.games.hunt.print import build_puzzle_kit
-
-    build_puzzle_kit(request, puzzles)
 
 
 def _simulate(games: int, seed: int, jobs: int, options: dict, progress: bool) -> dict:
@@ -47,14 +24,14 @@ GAME = Game(
     title="The Hunt",
     players=(2, 2),
     capabilities=frozenset({"rules", "bots", "design", "puzzles", "print"}),
-    build_kit=_build_kit,
+    build_kit=Lazy("generator.games.hunt.print", "build_kit"),
     state_from_header=records.state_from_header,
     turn_of=records.turn_of,
     result_text=records.result_line,
     record_options=records.OPTIONS,
     record_fields=records.record_fields,
-    make_puzzles=_make_puzzles,
-    write_puzzle_book=_write_puzzle_book,
+    make_puzzles=Lazy("generator.games.hunt.puzzles", "generate_puzzles"),
+    write_puzzle_book=Lazy("generator.games.hunt.print", "build_puzzle_kit"),
     simulate=_simulate,
     simulate_options=("knight", "dragon", "loops", "match"),
 )

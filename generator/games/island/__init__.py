@@ -2,32 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from generator.games import Game
+from generator.games import Game, Lazy
 from generator.games.island import rules
-
-if TYPE_CHECKING:
-    from generator.kit import KitRequest
-
-
-def _build_kit(request: KitRequest) -> None:
-    from generator.games.island.print import build_kit
-
-    build_kit(request)
-
-
-def _make_puzzles(count: int, difficulty: str, seed: int, loops: bool) -> list:
-    """Return `count` certified puzzles (QuarryError for `loops`, an option of The Hunt)."""
-    from generator.games.island.puzzles import make_puzzles
-
-    return make_puzzles(count, difficulty, seed, loops)
-
-
-def _write_puzzle_book(request: KitRequest, puzzles: list) -> None:
-    from generator.games.island.book import write_puzzle_book
-
-    write_puzzle_book(request, puzzles)
 
 
 def _record_fields(state: rules.IslandState) -> dict:
@@ -64,9 +40,9 @@ GAME = Game(
     title="The Most Dangerous Game",
     players=(rules.MIN_PLAYERS, rules.MAX_PLAYERS),
     capabilities=frozenset({"rules", "bots", "design", "puzzles", "print"}),
-    build_kit=_build_kit,
-    make_puzzles=_make_puzzles,
-    write_puzzle_book=_write_puzzle_book,
+    build_kit=Lazy("generator.games.island.print", "build_kit"),
+    make_puzzles=Lazy("generator.games.island.puzzles", "make_puzzles"),
+    write_puzzle_book=Lazy("generator.games.island.book", "write_puzzle_book"),
     state_from_header=rules.state_from_header,
     turn_of=rules.turn_of,
     result_text=rules.result_text,
