@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 
+from generator.engine.bitboards import bits
 from generator.errors import QuarryError
 from generator.games.fugitive.cards import (
     ESCAPE,
@@ -442,19 +443,6 @@ def table_facts(table: object) -> TableFacts:
 # --- words ---------------------------------------------------------------------------------
 
 
-def mask_numbers(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def mask_lowest(mask: int) -> int:
-    return (mask & -mask).bit_length() - 1
-
-
 def mask_highest(mask: int) -> int:
     return mask.bit_length() - 1
 
@@ -484,12 +472,12 @@ def numbers_text(values: Sequence[int]) -> str:
 
 
 def is_text(mask: int) -> str:
-    values = mask_numbers(mask)
+    values = bits(mask)
     return f"is {values[0]}" if len(values) == 1 else f"is one of {numbers_text(values)}"
 
 
 def as_text(mask: int) -> str:
-    values = mask_numbers(mask)
+    values = bits(mask)
     return f"= {values[0]}" if len(values) == 1 else f"(one of {numbers_text(values)})"
 
 

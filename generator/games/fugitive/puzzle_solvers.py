@@ -4,6 +4,7 @@ writing the reasoning a person would follow."""
 
 from collections.abc import Callable, Sequence
 
+from generator.engine.bitboards import bits, lowest
 from generator.games.fugitive.cards import PILES
 from generator.games.fugitive.puzzle_facts import (
     ALL_NUMBERS,
@@ -25,8 +26,6 @@ from generator.games.fugitive.puzzle_facts import (
     is_text,
     join_words,
     mask_highest,
-    mask_lowest,
-    mask_numbers,
     numbers_text,
     pile_of,
     plural,
@@ -106,7 +105,7 @@ class Board:
         return sum(self.cand[p].bit_count() - 1 for p in self.down)
 
     def answer(self) -> list[int]:
-        return [mask_lowest(self.cand[p]) for p in self.down]
+        return [lowest(self.cand[p]) for p in self.down]
 
 
 def _read_facts(board: Board) -> None:
@@ -182,7 +181,7 @@ def _link(board: Board, p: int, reach: int, why: Callable[[], str]) -> None:
     gap = NORMAL_REACH + reach
     numbers = board.facts.numbers
     if numbers[p] is None:
-        keep = span_mask(mask_lowest(prev) + 1, mask_highest(prev) + gap)
+        keep = span_mask(lowest(prev) + 1, mask_highest(prev) + gap)
         if cur & keep != cur:  # narrow() is called only when it narrows: its words cost
             board.narrow(
                 p,
@@ -195,7 +194,7 @@ def _link(board: Board, p: int, reach: int, why: Callable[[], str]) -> None:
             )
             cur = cand[p]
     if numbers[p - 1] is None:
-        keep = span_mask(mask_lowest(cur) - gap, mask_highest(cur) - 1)
+        keep = span_mask(lowest(cur) - gap, mask_highest(cur) - 1)
         if prev & keep != prev:
             board.narrow(
                 p - 1,
@@ -206,7 +205,7 @@ def _link(board: Board, p: int, reach: int, why: Callable[[], str]) -> None:
                     f"({why()})"
                 ),
             )
-    elif not mask_lowest(prev) < mask_lowest(cur) <= mask_lowest(prev) + gap:  # both revealed
+    elif not lowest(prev) < lowest(cur) <= lowest(prev) + gap:  # both revealed
         raise Contradiction(f"H{p} cannot follow {position_name(p - 1)}")
 
 
@@ -380,7 +379,7 @@ def _pool_text(
     result = probe(counts, caps)
     reasons = []
     for i, (low, high) in enumerate(PILES):
-        inside = mask_numbers(mask & PILE_MASKS[i])
+        inside = bits(mask & PILE_MASKS[i])
         if not inside:
             continue
         if caps[i] >= len(inside) and len(inside) <= 4:
@@ -489,11 +488,11 @@ def _overdrawn(board: Board, turn: int, pile: int, hideouts, sprints) -> str:
 
 def _bounds_text(board: Board, p: int) -> str:
     """Return the bounds that set the least gap before position p, in words."""
-    low, prev = mask_lowest(board.cand[p]), board.cand[p - 1]
+    low, prev = lowest(board.cand[p]), board.cand[p - 1]
     if p == 1:
         return f"H{p} is at least {low}"
     if prev & (prev - 1) == 0:
-        return f"H{p} is at least {low} and {position_name(p - 1)} is {mask_lowest(prev)}"
+        return f"H{p} is at least {low} and {position_name(p - 1)} is {lowest(prev)}"
     return f"H{p} is at least {low} and {position_name(p - 1)} at most {mask_highest(prev)}"
 
 
@@ -524,7 +523,7 @@ def _forced_sprints(board: Board, pools: "_Pools") -> None:
         k = f.counts[p]
         if not k:
             continue
-        need = mask_lowest(board.cand[p]) - mask_highest(board.cand[p - 1]) - NORMAL_REACH
+        need = lowest(board.cand[p]) - mask_highest(board.cand[p - 1]) - NORMAL_REACH
         if need <= 0:
             continue
         mask, caps = pools.pool(p)
@@ -553,7 +552,7 @@ def _forced_sprints(board: Board, pools: "_Pools") -> None:
                     new |= mask & SPRINT_VALUE_MASKS[v] & SPRINT_GROUPS[g]
                     classes.append((v, g))
                 row[g] += 1
-        new_cards = mask_numbers(new & ~sum(1 << c for c, q in board.forced.items() if q == p))
+        new_cards = bits(new & ~sum(1 << c for c, q in board.forced.items() if q == p))
         if not new_cards:
             continue
         for c in new_cards:
@@ -633,7 +632,7 @@ def _case_analysis(board: Board) -> None:
     while struck and not board.solved():
         struck = False
         for _, p in sorted((board.cand[p].bit_count(), p) for p in board.down):
-            for value in mask_numbers(board.cand[p]):
+            for value in bits(board.cand[p]):
                 cand = board.cand[p]
                 if cand & (cand - 1) and cand >> value & 1 and _refutes(board, p, value):
                     board.narrow(p, ~(1 << value), "")
@@ -646,7 +645,7 @@ def _strike_one(board: Board) -> bool:
     for size, p in ranked:
         if size < 2:
             continue
-        for value in mask_numbers(board.cand[p]):
+        for value in bits(board.cand[p]):
             if _refutes(board, p, value):
                 _strike(board, p, value)
                 _propagate(board)

@@ -76,6 +76,7 @@ from itertools import combinations
 
 import numpy as np
 
+from generator.engine.bitboards import bits
 from generator.errors import QuarryError
 from generator.games.fugitive.cards import ESCAPE, PILES, START_DRAWS, START_HAND
 from generator.games.fugitive.history_check import history_problem
@@ -91,7 +92,6 @@ from generator.games.fugitive.puzzle_facts import (
     Puzzle,
     TableFacts,
     format_answer,
-    mask_numbers,
     parse_id,
     pile_of,
     plan_hits,
@@ -343,7 +343,7 @@ def _clue_options(game: _Hidden, clues: _Clues, board: Board, low_down: int) -> 
     card) for the Marshal's hand, ("guess", (turn, number)) for a wrong guess, ("reveal",
     position) for a found Hideout (its number and Sprint cards come into view)."""
     wrong = {
-        p: {v for v in mask_numbers(board.cand[p]) if v != game.numbers[p]}
+        p: {v for v in bits(board.cand[p]) if v != game.numbers[p]}
         for p in board.down
         if board.cand[p] & (board.cand[p] - 1)
     }

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from generator.engine.bitboards import mask_of
 from generator.errors import QuarryError
 
 ZONES = ("Jungle", "Meadow", "Jungle 2", "Mountains", "Lagoon", "Cliff")
@@ -59,27 +60,6 @@ def parse_square(text: str, size: int) -> int:
     if not (0 <= column < size and 0 <= row < size):
         raise ValueError(f"{text} is off a {size} x {size} board")
     return row * size + column
-
-
-def bits(mask: int) -> list[int]:
-    """Return the squares of a bitboard in increasing order."""
-    if mask.bit_count() > 64:  # dense: read the binary digits
-        digits = bin(mask)[:1:-1]  # bit 0 first
-        return [i for i, digit in enumerate(digits) if digit == "1"]
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def mask_of(squares) -> int:
-    """Return the bitboard of an iterable of square indices."""
-    mask = 0
-    for square in squares:
-        mask |= 1 << square
-    return mask
 
 
 @dataclass(frozen=True)

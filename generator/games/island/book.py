@@ -16,7 +16,7 @@ from pathlib import Path
 
 from reportlab.platypus import Flowable, PageBreak
 
-from generator.games.island.board import bits
+from generator.engine.bitboards import bits
 from generator.games.island.figures import island_svg
 from generator.games.island.puzzles import (
     ELEVATED_RANGE,

@@ -20,10 +20,11 @@ import random
 from collections.abc import Sequence
 from functools import partial
 
+from generator.engine.bitboards import bits
 from generator.engine.game import CHANCE
 from generator.engine.simulate import simulate, summarise
 from generator.engine.stats import rate_metric
-from generator.games.island.board import Island, bits, distance, format_island, parse_island
+from generator.games.island.board import Island, distance, format_island, parse_island
 from generator.games.island.rules import (
     ELEVATED_RANGE,
     HUNTER,

@@ -50,6 +50,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from generator.engine.bitboards import bits
 from generator.errors import QuarryError
 from generator.games.island.board import (
     JUNGLE,
@@ -60,7 +61,6 @@ from generator.games.island.board import (
     ZONE_CHARS,
     Geometry,
     Island,
-    bits,
     parse_square,
 )
 from generator.games.island.tracking import Move, Track

@@ -18,9 +18,10 @@ import random
 from collections.abc import Hashable
 from dataclasses import dataclass
 
+from generator.engine.bitboards import bits
 from generator.engine.game import CHANCE, TERMINAL, GameState, IllegalAction
 from generator.games.island import cards
-from generator.games.island.board import ZONES, Island, bits, default_island, distance
+from generator.games.island.board import ZONES, Island, default_island, distance
 
 RULES_VERSION = 1
 HUNTER, HUNTED = cards.HUNTER, cards.HUNTED

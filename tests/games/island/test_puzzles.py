@@ -3,9 +3,9 @@ graded by the three solver levels, reproduced from their ids."""
 
 import pytest
 
+from generator.engine.bitboards import bits
 from generator.errors import QuarryError
 from generator.games.island import puzzles as P
-from generator.games.island.board import bits
 from generator.games.island.tracking import Track
 
 SEEDS = (0, 1, 2)

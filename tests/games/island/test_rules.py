@@ -2,8 +2,9 @@
 
 import pytest
 
+from generator.engine.bitboards import bits
 from generator.engine.game import CHANCE, IllegalAction
-from generator.games.island.board import bits, distance
+from generator.games.island.board import distance
 from generator.games.island.rules import HUNTED, HUNTER, IslandState, Rules
 from tests.games.island.conftest import new_game, play
 

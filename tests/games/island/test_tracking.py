@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.games.island.board import SEA, Island, bits, mask_of, parse_square
+from generator.engine.bitboards import bits, mask_of
+from generator.games.island.board import SEA, Island, parse_square
 from generator.games.island.tracking import Track
 
 # Two pieces of land and an islet, joined only by the boats (W B2, N G2, E I5, S C5); water
