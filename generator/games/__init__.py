@@ -19,9 +19,24 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.engine.game import GameState
+from generator.errors import QuarryError
 
 if TYPE_CHECKING:  # generator.kit imports the PDF tools' layouts; only the type is wanted
     from generator.kit import KitRequest
+
+
+DIFFICULTIES = ("easy", "medium", "hard")  # every game's puzzles, weakest solver level first
+
+
+def check_puzzle_options(difficulty: str, seed: int) -> None:
+    """Raise QuarryError (one line) unless `difficulty` is one of DIFFICULTIES and `seed` a
+    whole number, 0 or more: what every game's make_puzzles checks before any work."""
+    if difficulty not in DIFFICULTIES:
+        raise QuarryError(
+            f"--difficulty must be one of {', '.join(DIFFICULTIES)} (got {difficulty!r})"
+        )
+    if not isinstance(seed, int) or seed < 0:
+        raise QuarryError(f"--seed must be a whole number, 0 or more (got {seed!r})")
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from itertools import pairwise
 
 from generator.engine.bitboards import bits
 from generator.errors import QuarryError
+from generator.games import DIFFICULTIES
 from generator.games.fugitive.cards import (
     ESCAPE,
     PILES,
@@ -18,7 +19,6 @@ from generator.games.fugitive.cards import (
 )
 from generator.games.fugitive.history_check import history_problem
 
-DIFFICULTIES = ("easy", "medium", "hard")
 LEVELS = {"easy": 1, "medium": 2, "hard": 3}
 CPSAT_SECONDS = 10.0
 NORMAL_REACH = 3

@@ -78,6 +78,7 @@ import numpy as np
 
 from generator.engine.bitboards import bits
 from generator.errors import QuarryError
+from generator.games import check_puzzle_options
 from generator.games.fugitive.cards import ESCAPE, PILES, START_DRAWS, START_HAND
 from generator.games.fugitive.history_check import history_problem
 from generator.games.fugitive.puzzle_facts import (
@@ -540,7 +541,7 @@ def generate_puzzle(difficulty: str, seed: int | None = None) -> Puzzle:
     if none of MAX_ATTEMPTS gives a puzzle of that grade."""
     if seed is None:
         difficulty, seed = parse_id(difficulty)
-    _check_options(difficulty, seed)
+    check_puzzle_options(difficulty, seed)
     for attempt in range(MAX_ATTEMPTS):
         puzzle = _attempt(difficulty, seed, attempt)
         if puzzle is not None:
@@ -557,7 +558,7 @@ def generate_puzzles(count: int, difficulty: str, seed: int) -> list[Puzzle]:
     is not 1-200, difficulty not easy|medium|hard or seed negative."""
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
         raise QuarryError(f"--count must be between 1 and {MAX_COUNT} (got {count})")
-    _check_options(difficulty, seed)
+    check_puzzle_options(difficulty, seed)
     return [generate_puzzle(difficulty, seed * 1000 + i) for i in range(count)]
 
 
@@ -567,15 +568,6 @@ def make_puzzles(count: int, difficulty: str, seed: int, loops: bool = False) ->
     if loops:
         raise QuarryError("--loops is an option of The Hunt's puzzles, not Fugitive's")
     return generate_puzzles(count, difficulty, seed)
-
-
-def _check_options(difficulty: str, seed: int) -> None:
-    if difficulty not in DIFFICULTIES:
-        raise QuarryError(
-            f"--difficulty must be one of {', '.join(DIFFICULTIES)} (got {difficulty!r})"
-        )
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise QuarryError(f"--seed must be a whole number, 0 or more (got {seed!r})")
 
 
 def puzzles_json(puzzles: Sequence[Puzzle]) -> list[dict]:

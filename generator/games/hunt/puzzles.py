@@ -38,6 +38,7 @@ import numpy as np
 from ortools.sat.python import cp_model
 
 from generator.errors import QuarryError
+from generator.games import DIFFICULTIES, check_puzzle_options
 from generator.games.hunt.deduction import (
     _BITS,
     FLY,
@@ -71,7 +72,6 @@ from generator.games.hunt.rules import (
 from generator.games.hunt.steps import group_steps
 from generator.solve.cpsat import certify_unique
 
-DIFFICULTIES = ("easy", "medium", "hard")
 LEVELS = {"easy": 1, "medium": 2, "hard": 3}
 QUESTIONS = ("where", "arrows")
 MAX_COUNT = 200
@@ -471,7 +471,7 @@ def generate_puzzle(difficulty: str, seed: int | None = None, loops: bool = Fals
     if none of MAX_ATTEMPTS gives a puzzle of that grade."""
     if seed is None:
         difficulty, seed, loops = parse_id(difficulty)
-    _check_options(difficulty, seed)
+    check_puzzle_options(difficulty, seed)
     for attempt in range(MAX_ATTEMPTS):
         puzzle = _attempt(difficulty, seed, loops, attempt)
         if puzzle is not None:
@@ -487,17 +487,8 @@ def generate_puzzles(count: int, difficulty: str, seed: int, loops: bool = False
     books of different seeds never share a puzzle. QuarryError if count is not 1-200."""
     if not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
         raise QuarryError(f"--count must be between 1 and {MAX_COUNT} (got {count})")
-    _check_options(difficulty, seed)
+    check_puzzle_options(difficulty, seed)
     return [generate_puzzle(difficulty, seed * 1000 + i, loops) for i in range(count)]
-
-
-def _check_options(difficulty: str, seed: int) -> None:
-    if difficulty not in DIFFICULTIES:
-        raise QuarryError(
-            f"--difficulty must be one of {', '.join(DIFFICULTIES)} (got {difficulty!r})"
-        )
-    if not isinstance(seed, int) or seed < 0:
-        raise QuarryError(f"--seed must be a whole number, 0 or more (got {seed!r})")
 
 
 def puzzles_json(puzzles: Sequence[Puzzle]) -> list[dict]:

@@ -52,6 +52,7 @@ from dataclasses import dataclass, field
 
 from generator.engine.bitboards import bits
 from generator.errors import QuarryError
+from generator.games import DIFFICULTIES, check_puzzle_options
 from generator.games.island.board import (
     JUNGLE,
     LAGOON,
@@ -65,7 +66,6 @@ from generator.games.island.board import (
 )
 from generator.games.island.tracking import Move, Track
 
-DIFFICULTIES = ("easy", "medium", "hard")
 LEVELS = {"easy": 1, "medium": 2, "hard": 3}
 LEVEL_NAMES = {1: "count the steps", 2: "colours on foot", 3: "colours through the boats"}
 MAX_COUNT = 200
@@ -622,7 +622,7 @@ def generate_puzzle(difficulty: str, seed: int | None = None) -> Puzzle:
     QuarryError when no sub-seed of MAX_ATTEMPTS gives one."""
     if seed is None:
         difficulty, seed = parse_id(difficulty)
-    _check_options(difficulty, seed)
+    check_puzzle_options(difficulty, seed)
     for attempt in range(MAX_ATTEMPTS):
         puzzle = _attempt(difficulty, seed, attempt)
         if puzzle is not None:
@@ -638,17 +638,8 @@ def make_puzzles(count: int, difficulty: str, seed: int, loops: bool = False) ->
         raise QuarryError("--loops is an option of The Hunt; island puzzles have no loops")
     if not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
         raise QuarryError(f"--count must be between 1 and {MAX_COUNT} (got {count})")
-    _check_options(difficulty, seed)
+    check_puzzle_options(difficulty, seed)
     return [generate_puzzle(difficulty, seed * 1000 + i) for i in range(count)]
-
-
-def _check_options(difficulty: str, seed: int) -> None:
-    if difficulty not in DIFFICULTIES:
-        raise QuarryError(
-            f"--difficulty must be one of {', '.join(DIFFICULTIES)} (got {difficulty!r})"
-        )
-    if not isinstance(seed, int) or seed < 0:
-        raise QuarryError(f"--seed must be a whole number, 0 or more (got {seed!r})")
 
 
 def book_entries(puzzles: Sequence[Puzzle]) -> list[dict]:
