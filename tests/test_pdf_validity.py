@@ -333,7 +333,7 @@ def white_after_drift(page, imp, pixels_per_mm: float = DRIFT_DPI / 25.4) -> lis
 
 def _duplex_sheets(kit_pdfs, book):
     """(path, imposition) of every duplex card sheet with dark backs among the kit PDFs:
-    the custom deck's duplex runs and Fugitive's cards and events."""
+    the custom deck's duplex runs, Fugitive's cards and events, and the island's decks."""
     from generator.render.imposition import DUPLEX, impose
 
     sheets = []
@@ -342,8 +342,9 @@ def _duplex_sheets(kit_pdfs, book):
         if folder.startswith("cards-") and "-duplex-" in folder and path.stem.startswith("cards-"):
             _, paper, _, sheet = folder.split("-")
             card = "poker"
-        elif folder in ("kit", "kit-sheet-bleed", "kit-sheet-spaced") and path.parent.name == (
-            "fugitive"
+        elif folder in ("kit", "kit-sheet-bleed", "kit-sheet-spaced") and path.parent.name in (
+            "fugitive",
+            "island",
         ):
             stem, _, paper = path.stem.rpartition("-")
             if stem not in ("cards", "events"):
@@ -359,6 +360,7 @@ def _duplex_sheets(kit_pdfs, book):
 def test_dark_backs_show_no_white_in_a_card_when_the_back_drifts_1_5_mm(kit_pdfs, book):
     sheets = _duplex_sheets(kit_pdfs, book)
     assert len(sheets) >= 10  # the deck's 3 sheet layouts x 2 papers, Fugitive's cards and events
+    assert any(path.parent.name == "island" for path, _ in sheets)
     problems = []
     for path, imp in sheets:
         pdf = pypdfium2.PdfDocument(str(path))
