@@ -35,32 +35,45 @@ def test_a_hunter_view_does_not_change_when_only_hidden_squares_change(small):
     assert _view_fields(state.observation(1)) != _view_fields(twin.observation(1))
 
 
+def bot_step(state: IslandState, bots, rng: random.Random) -> None:
+    """Play one action: chance by `rng`, a player's by his bot."""
+    p = state.current_player()
+    if p == CHANCE:
+        state.apply(state.sample_chance(rng))
+    else:
+        state.apply(bots[p].choose(state.observation(p), state.legal_actions()))
+
+
+def _hunter_to_decide(state: IslandState) -> list[int]:
+    """Return the Hunted out of sight when a Hunter is to decide (else [])."""
+    p = state.current_player()
+    if state.is_terminal() or p == CHANCE or state.role[p] != HUNTER:
+        return []
+    return [x for x in state.hunted() if x not in state.visible]
+
+
 def test_the_hunter_bot_decides_the_same_when_only_hidden_squares_change(small):
     rng = random.Random(4)
+    checked = 0
     for _ in range(30):
         state = IslandState(5, small)
         bots = [IslandBot(p, random.Random(p)) for p in range(5)]
-        for _ in range(rng.randrange(40, 160)):  # play into the game
+        for _ in range(rng.randrange(40, 200)):  # play into the game
             if state.is_terminal():
                 break
-            p = state.current_player()
-            legal = state.legal_actions()
-            action = (
-                state.sample_chance(rng)
-                if p == CHANCE
-                else bots[p].choose(state.observation(p), legal)
-            )
-            state.apply(action)
-        p = state.current_player()
-        if state.is_terminal() or p == CHANCE or state.role[p] != HUNTER:
-            continue
-        hidden = [x for x in state.hunted() if x not in state.visible]
+            bot_step(state, bots, rng)
+        while not state.is_terminal() and not _hunter_to_decide(state):
+            bot_step(state, bots, rng)  # on to the next Hunter decision with someone hidden
+        hidden = _hunter_to_decide(state)
         if not hidden:
             continue
+        p = state.current_player()
         twin = _hidden_twin(state, hidden[0], "C13")
         one = IslandBot(p, random.Random(9)).choose(state.observation(p), state.legal_actions())
         two = IslandBot(p, random.Random(9)).choose(twin.observation(p), twin.legal_actions())
         assert one == two
+        checked += 1
+    assert checked >= 20  # Hunter decisions of every kind, at every stage of a game
 
 
 def test_every_public_fact_holds_for_the_true_square(small):
@@ -71,14 +84,7 @@ def test_every_public_fact_holds_for_the_true_square(small):
         read = 0
         history = {}  # (x, time) -> square
         while not state.is_terminal():
-            p = state.current_player()
-            legal = state.legal_actions()
-            action = (
-                state.sample_chance(rng)
-                if p == CHANCE
-                else bots[p].choose(state.observation(p), legal)
-            )
-            state.apply(action)
+            bot_step(state, bots, rng)
             for x in state.hunted():
                 history[(x, state.clock[x])] = state.pos[x]
             for event in state.log[read:]:
