@@ -18,9 +18,8 @@ def _simulate(games: int, seed: int, jobs: int, options: dict, progress: bool) -
 
     players = options.get("players") or 5
     if not rules.MIN_PLAYERS <= players <= rules.MAX_PLAYERS:
-        raise QuarryError(
-            f"--players must be {rules.MIN_PLAYERS} to {rules.MAX_PLAYERS} for island"
-        )
+        low, high = rules.MIN_PLAYERS, rules.MAX_PLAYERS
+        raise QuarryError(f"--players must be {low} to {high} for island, got {players}")
     island = read_island(options["board"]) if options.get("board") else default_island()
     chosen = {"hunter": options.get("hunter"), "hunted": options.get("hunted")}
     for text in options.get("rule") or []:
