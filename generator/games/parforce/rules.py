@@ -1,0 +1,309 @@
+"""The rules of Parforcejagd as docs/rules/parforce.md states them.
+
+Ten pieces move in a fixed order each round: the stag (S), the hounds H1-H4, the dog handler
+(K) and the riders R1-R4 (PIECES; a piece's index is its place in that order). Player 0 moves
+the stag, player 1 every pursuer; a record maps the pursuers to the people who play them.
+
+An action is the square the piece to move goes to, or PASS when it has no move. Its notation
+names the piece and the square ("S g8", "H2 c4", "K d1", "R3 pass"); parse_action and
+format_action round-trip. Moves come from the board's precomputed tables (board.Tables), so
+generating them is a few loops over short tuples.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+
+from generator.engine.game import TERMINAL, GameState, IllegalAction
+from generator.games.parforce.board import HuntingBoard, default_board
+
+RULES_VERSION = 1
+PIECES = ("S", "H1", "H2", "H3", "H4", "K", "R1", "R2", "R3", "R4")
+STAG, HANDLER = 0, 5
+HOUNDS, RIDERS = range(1, 5), range(6, 10)
+STAG_PLAYER, PURSUERS = 0, 1
+PASS = -1
+POND_FEE = 3  # tokens the stag pays each blocker when it takes to the pond
+POT_DIVISOR = 24  # the pot divides by 6 and by 8
+DEFAULT_POT, DEFAULT_ROUNDS = 48, 40
+# The stag's ways of moving: on land (forward knight moves), swimming after a forced entry
+# (king moves), crossing the pond because c is taken (knight moves in any direction).
+LAND, SWIM, CROSS = "land", "swim", "cross"
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The options of one game: the pot and the round limit (docs/rules/parforce.md)."""
+
+    pot: int = DEFAULT_POT
+    max_rounds: int = DEFAULT_ROUNDS
+
+    def __post_init__(self) -> None:
+        if self.pot <= 0 or self.pot % POT_DIVISOR:
+            raise ValueError(f"the pot must be a positive multiple of {POT_DIVISOR}")
+        if self.max_rounds < 1:
+            raise ValueError("the round limit must be at least 1")
+
+
+class ParforceState(GameState):
+    """A game of Parforcejagd on `board` (the default board when None)."""
+
+    def __init__(self, board: HuntingBoard | None = None, rules: Rules | None = None) -> None:
+        self.board = board or default_board()
+        self.tables = self.board.tables
+        self.rules = rules or Rules()
+        self.pos = list(self.board.starts())
+        self.occupied = 0
+        for square in self.pos:
+            self.occupied |= 1 << square
+        self.turn = STAG  # the piece to move
+        self.round = 1
+        self.mode = LAND
+        self.over = False
+        self.winner: str | None = None  # "stag", "pursuers" or "draw"
+        self.enclosers: tuple[int, ...] = ()  # the pieces that share the pot
+        self.fees = [0] * len(PIECES)  # pond fees each pursuer received from the stag
+        self.pond_entries = 0
+        self.history: list[int] = []
+        self._legal: list[int] | None = None
+
+    # --- the protocol ------------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        if self.over:
+            return TERMINAL
+        return STAG_PLAYER if self.turn == STAG else PURSUERS
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def returns(self) -> list[float]:
+        """Return each side's net tokens: its winnings less its half of the pot, with the pond
+        fees moved from the stag to the pursuers (zero-sum but for a remainder the pot keeps)."""
+        stake = self.rules.pot // 2
+        won = self.winnings()
+        fees = sum(self.fees)
+        stag = won[STAG] - stake - fees
+        pursuers = sum(won[1:]) - stake + fees
+        if self.winner == "draw" or not self.over:
+            stag, pursuers = -fees, fees
+        return [float(stag), float(pursuers)]
+
+    def winnings(self) -> list[int]:
+        """Return what each piece takes from the pot: all of it to the stag when it wins, an
+        equal share to each encloser when it is enclosed (the remainder stays in the pot)."""
+        out = [0] * len(PIECES)
+        if self.winner == "stag":
+            out[STAG] = self.rules.pot
+        elif self.winner == "pursuers":
+            for piece in self.enclosers:
+                out[piece] = self.rules.pot // len(self.enclosers)
+        return out
+
+    def observation(self, player: int) -> dict:
+        """Return the whole position (the game has no hidden information)."""
+        return {
+            "squares": [self.board.name(s) for s in self.pos],
+            "to_move": PIECES[self.turn],
+            "round": self.round,
+            "mode": self.mode,
+            "fees": list(self.fees),
+            "winner": self.winner,
+        }
+
+    def clone(self) -> ParforceState:
+        other = ParforceState.__new__(ParforceState)
+        other.__dict__.update(self.__dict__)
+        other.pos = list(self.pos)
+        other.fees = list(self.fees)
+        other.history = list(self.history)
+        other._legal = None
+        return other
+
+    def parse_action(self, text: str) -> Hashable:
+        words = text.split()
+        if len(words) != 2 or words[0].upper() not in PIECES:
+            raise IllegalAction(f"{text!r} is not a move; write a piece and a square, like 'S g8'")
+        if words[0].upper() != PIECES[self.turn]:
+            raise IllegalAction(f"{text!r}: it is {PIECES[self.turn]}'s move")
+        if words[1].lower() == "pass":
+            return PASS
+        square = self.tables.squares.get(words[1].lower())
+        if square is None:
+            raise IllegalAction(f"{text!r}: {words[1]!r} is not a square of this board")
+        return square
+
+    def format_action(self, action: Hashable) -> str:
+        where = "pass" if action == PASS else self.tables.names[action]
+        return f"{PIECES[self.turn]} {where}"
+
+    def legal_actions(self) -> list[int]:
+        if self.over:
+            return []
+        if self._legal is None:
+            moves = self.stag_moves() if self.turn == STAG else self.pursuer_moves(self.turn)
+            self._legal = moves if moves or self.turn == STAG else [PASS]
+        return list(self._legal)
+
+    def apply(self, action: Hashable) -> None:
+        if self.over:
+            raise IllegalAction("the game is over")
+        if action not in self.legal_actions():
+            raise IllegalAction(self._why_not(action))
+        piece = self.turn
+        self.history.append(action)
+        if action != PASS:
+            if piece == STAG:
+                self._move_stag(action)
+            else:
+                self._place(piece, action)
+        self._legal = None
+        if not self.over:
+            self._next_turn()
+
+    # --- moves -------------------------------------------------------------------------------
+
+    def stag_moves(self) -> list[int]:
+        """Return the squares the stag may move to now (its turn or not)."""
+        square, free, pond = self.pos[STAG], ~self.occupied, self.tables.pond
+        if self.mode == SWIM:
+            return [s for s in self.tables.king[square] if free >> s & 1]
+        if self.mode == CROSS:
+            return [s for s in self.tables.knight_any[square] if free >> s & 1]
+        land = [s for s in self.tables.knight_forward[square] if (free & ~pond) >> s & 1]
+        if land and not self.c_taken():
+            return land
+        entries = self.pond_entries_from(square)
+        return land + [s for s in entries if s not in land] if self.c_taken() else entries
+
+    def pond_entries_from(self, square: int) -> list[int]:
+        """Return the free pond squares a knight move or a king step from `square` reaches."""
+        free_pond = ~self.occupied & self.tables.pond
+        out = [s for s in self.tables.knight_any[square] if free_pond >> s & 1]
+        return out + [s for s in self.tables.king[square] if free_pond >> s & 1 and s not in out]
+
+    def c_taken(self) -> bool:
+        """Return True when a pursuer stands on c (the stag may then cross the pond)."""
+        return self.occupied >> self.board.stag & 1 and self.pos[STAG] != self.board.stag
+
+    def stag_targets(self) -> list[int]:
+        """Return the squares the stag could move to were they empty: where its blockers stand."""
+        square = self.pos[STAG]
+        if self.mode == SWIM:
+            return list(self.tables.king[square])
+        if self.mode == CROSS:
+            return list(self.tables.knight_any[square])
+        land = self.tables.land
+        forward = [s for s in self.tables.knight_forward[square] if land >> s & 1]
+        return forward + [s for s in self._all_pond_near(square) if s not in forward]
+
+    def _all_pond_near(self, square: int) -> list[int]:
+        pond = self.tables.pond
+        near = self.tables.knight_any[square] + self.tables.king[square]
+        return list(dict.fromkeys(s for s in near if pond >> s & 1))
+
+    def pursuer_moves(self, piece: int) -> list[int]:
+        """Return the squares pursuer `piece` may move to now (empty when it must pass)."""
+        square, occupied, tables = self.pos[piece], self.occupied, self.tables
+        if tables.pond >> square & 1:  # swimming: king moves, into the pond only with the stag
+            allowed = ~occupied & (tables.land | tables.pond if self.mode == SWIM else tables.land)
+            return [s for s in tables.king[square] if allowed >> s & 1]
+        out: list[int] = []
+        if piece == HANDLER:
+            out = [s for s in tables.king[square] if (tables.land & ~occupied) >> s & 1]
+        elif piece in HOUNDS:
+            walls = 1 << self.pos[STAG]
+            for hound in HOUNDS:
+                walls |= 1 << self.pos[hound]
+            for line in tables.hound_lines[square]:
+                for s in line:
+                    if walls >> s & 1:
+                        break
+                    if not occupied >> s & 1:
+                        out.append(s)
+        else:
+            walls = 1 << self.pos[STAG] | 1 << self.pos[HANDLER]
+            for hound in HOUNDS:
+                walls |= 1 << self.pos[hound]
+            for line in tables.rider_lines[square]:
+                for s in line:
+                    if walls >> s & 1:
+                        break
+                    if not occupied >> s & 1:
+                        out.append(s)
+        if self.mode == SWIM:  # following the swimming stag into the pond
+            free_pond = tables.pond & ~occupied
+            out += [s for s in tables.king[square] if free_pond >> s & 1]
+        return out
+
+    # --- applying ----------------------------------------------------------------------------
+
+    def _place(self, piece: int, square: int) -> None:
+        self.occupied ^= 1 << self.pos[piece] | 1 << square
+        self.pos[piece] = square
+
+    def _move_stag(self, square: int) -> None:
+        start, board, pond = self.pos[STAG], self.board, self.tables.pond
+        into_pond = pond >> square & 1 and not pond >> start & 1
+        if into_pond and self.mode == LAND:
+            self.pond_entries += 1
+            if self.c_taken():
+                self.mode = CROSS
+            else:
+                self.mode = SWIM
+                for target in self.stag_targets():
+                    if pond >> target & 1:
+                        continue
+                    for piece in range(1, len(PIECES)):
+                        if self.pos[piece] == target:
+                            self.fees[piece] += POND_FEE
+        self._place(STAG, square)
+        if self.mode == SWIM and not pond >> square & 1:
+            self.mode = LAND
+        if square == board.stag or (self.mode == CROSS and square == board.opposite()):
+            self._end("stag")
+
+    def _next_turn(self) -> None:
+        """Pass the move on; end the game on an enclosure or at the round limit."""
+        if self.turn != STAG and not self.stag_moves():
+            self._enclosed()
+            return
+        self.turn = (self.turn + 1) % len(PIECES)
+        if self.turn == STAG:
+            if self.round >= self.rules.max_rounds:
+                self._end("draw")
+                return
+            self.round += 1
+            if not self.stag_moves():
+                self._enclosed()
+
+    def _enclosed(self) -> None:
+        targets = set(self.stag_targets())
+        blockers = tuple(p for p in range(1, len(PIECES)) if self.pos[p] in targets)
+        self.enclosers = blockers or tuple(range(1, len(PIECES)))
+        self._end("pursuers")
+
+    def _end(self, winner: str) -> None:
+        self.over = True
+        self.winner = winner
+
+    def _why_not(self, action: Hashable) -> str:
+        piece = PIECES[self.turn]
+        if action == PASS:
+            return f"{piece} may not pass: it has a move"
+        if not isinstance(action, int) or not 0 <= action < self.board.cells:
+            return f"{action!r} is not a square"
+        name = self.board.name(action)
+        if self.occupied >> action & 1:
+            return f"{piece} may not move to {name}: the square is taken"
+        if self.tables.thickets >> action & 1:
+            return f"{piece} may not move to {name}: it is a thicket"
+        return f"{piece} may not move to {name} from {self.board.name(self.pos[self.turn])}"
+
+
+def play_notation(state: ParforceState, *actions: str) -> ParforceState:
+    """Apply the moves written in `actions` in order (each must be legal); return the state."""
+    for text in actions:
+        state.apply(state.parse_action(text))
+    return state
