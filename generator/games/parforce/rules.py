@@ -162,6 +162,21 @@ class ParforceState(GameState):
         if not self.over:
             self._next_turn()
 
+    def arrange(self, squares: dict[str, str], turn: str = "S", mode: str = LAND) -> None:
+        """Move the pieces named in `squares` ({"H1": "e7", ...}) to those squares, give the
+        move to `turn` and set the stag's way of moving (a position for tests and puzzles);
+        ValueError if two pieces would share a square or one would stand in a thicket."""
+        for piece, name in squares.items():
+            self.pos[PIECES.index(piece)] = self.board.parse(name)
+        if len(set(self.pos)) != len(PIECES):
+            raise ValueError("two pieces on one square")
+        if any(self.tables.thickets >> s & 1 for s in self.pos):
+            raise ValueError("a piece in a thicket")
+        self.occupied = 0
+        for square in self.pos:
+            self.occupied |= 1 << square
+        self.turn, self.mode, self._legal = PIECES.index(turn), mode, None
+
     # --- moves -------------------------------------------------------------------------------
 
     def stag_moves(self) -> list[int]:
@@ -251,13 +266,13 @@ class ParforceState(GameState):
             if self.c_taken():
                 self.mode = CROSS
             else:
-                self.mode = SWIM
                 for target in self.stag_targets():
                     if pond >> target & 1:
                         continue
                     for piece in range(1, len(PIECES)):
                         if self.pos[piece] == target:
                             self.fees[piece] += POND_FEE
+                self.mode = SWIM
         self._place(STAG, square)
         if self.mode == SWIM and not pond >> square & 1:
             self.mode = LAND
