@@ -404,3 +404,17 @@ def default_board() -> HuntingBoard:
     if not _DEFAULT:
         _DEFAULT.append(parse_board(DEFAULT_PATH.read_text(encoding="utf-8"), DEFAULT_PATH.name))
     return _DEFAULT[0]
+
+
+def has_stag_lap(board: HuntingBoard) -> bool:
+    """Return True when the stag, alone on the board, can leave c with forward knight moves
+    over land and come back to c (a complete lap round the pond)."""
+    tables, seen, todo = board.tables, set(), [board.stag]
+    while todo:
+        for square in tables.knight_forward[todo.pop()]:
+            if square == board.stag:
+                return True
+            if tables.land >> square & 1 and square not in seen:
+                seen.add(square)
+                todo.append(square)
+    return False
