@@ -187,10 +187,9 @@ class ParforceState(GameState):
         if self.mode == CROSS:
             return [s for s in self.tables.knight_any[square] if free >> s & 1]
         land = [s for s in self.tables.knight_forward[square] if (free & ~pond) >> s & 1]
-        if land and not self.c_taken():
-            return land
-        entries = self.pond_entries_from(square)
-        return land + [s for s in entries if s not in land] if self.c_taken() else entries
+        if self.c_taken():  # land moves, and the crossing is open
+            return land + self.pond_entries_from(square)
+        return land or self.pond_entries_from(square)  # the pond only when nothing else
 
     def pond_entries_from(self, square: int) -> list[int]:
         """Return the free pond squares a knight move or a king step from `square` reaches."""
@@ -200,7 +199,7 @@ class ParforceState(GameState):
 
     def c_taken(self) -> bool:
         """Return True when a pursuer stands on c (the stag may then cross the pond)."""
-        return self.occupied >> self.board.stag & 1 and self.pos[STAG] != self.board.stag
+        return bool(self.occupied >> self.board.stag & 1) and self.pos[STAG] != self.board.stag
 
     def stag_targets(self) -> list[int]:
         """Return the squares the stag could move to were they empty: where its blockers stand."""

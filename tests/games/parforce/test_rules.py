@@ -220,3 +220,19 @@ def test_the_observation_shows_every_piece_to_both_sides():
     state = ParforceState()
     assert state.observation(0) == state.observation(1)
     assert state.observation(0)["squares"][:2] == ["e9", "d1"]
+
+
+def test_nothing_is_played_after_the_end():
+    state = position({"S": "c8"})
+    play_notation(state, "S e9")
+    assert state.legal_actions() == []
+    with pytest.raises(IllegalAction, match="over"):
+        state.apply(PASS)
+
+
+def test_a_clone_plays_on_without_touching_the_original():
+    state = ParforceState()
+    copy = state.clone()
+    play_notation(copy, "S g8", "H1 c1")
+    assert state.pos[0] == state.board.parse("e9") and state.history == []
+    assert copy.observation(0)["squares"][:2] == ["g8", "c1"]
