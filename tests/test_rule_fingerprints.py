@@ -75,3 +75,15 @@ def test_the_shipped_fingerprints_cover_every_rule_text(root):
         assert len(digests) > 300
         assert digests == sorted(set(digests))
         assert all(re.fullmatch(r"[0-9a-f]{64}", digest) for digest in digests)
+
+
+def test_no_rules_page_or_design_doc_copies_a_run_of_any_rule_text(root, copied_runs):
+    """docs/ restates every game in our own words: no page there holds eight words in a row
+    from any of the five rule texts."""
+    seeds = json.loads((root / "tests" / "data" / "rule-fingerprints.json").read_text())
+    pages = sorted((root / "docs").rglob("*.md"))
+    assert any(page.name == "parforce.md" for page in pages)
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        for seed_file in seeds:
+            assert not copied_runs(seed_file, text, page=str(page.relative_to(root)))
