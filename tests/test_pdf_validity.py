@@ -394,9 +394,10 @@ def test_a_plain_dark_back_reaches_past_the_grid_on_every_sheet_layout(
     assert white_after_drift(pdf[1], imp) == []
 
 
-def test_every_font_in_every_pdf_is_embedded_vera(kit_pdfs):
+def pdf_fonts(paths) -> set[tuple[str, bool]]:
+    """Return (base font name, embedded?) of every simple font in the PDFs at `paths`."""
     fonts = set()
-    for path in kit_pdfs:
+    for path in paths:
         with pikepdf.open(path) as pdf:
             for obj in pdf.objects:
                 if isinstance(obj, pikepdf.Dictionary) and obj.get("/Type") == "/Font":
@@ -405,5 +406,10 @@ def test_every_font_in_every_pdf_is_embedded_vera(kit_pdfs):
                     descriptor = obj.get("/FontDescriptor")
                     embedded = descriptor is not None and "/FontFile2" in descriptor
                     fonts.add((str(obj.get("/BaseFont")), embedded))
+    return fonts
+
+
+def test_every_font_in_every_pdf_is_embedded_vera(kit_pdfs):
+    fonts = pdf_fonts(kit_pdfs)
     assert fonts
     assert all(embedded and "Vera" in name for name, embedded in fonts), fonts

@@ -22,6 +22,7 @@ from generator.render.layouts import Paper, TilingLayout
 from generator.render.pdf import CLEAR_EDGE, Footer, PdfDocument, fit_size
 from generator.render.svg import svg_size_mm
 from generator.render.units import fmt, mm_to_pt, pt_to_mm
+from generator.render.units import letters as row_letters
 
 Rect = tuple[float, float, float, float]  # x, y, width, height
 
@@ -73,16 +74,6 @@ class TilePlan:
     def tile(self, row: int, col: int) -> Tile:
         """Return the tile in `row`, `col` (both counted from 0)."""
         return self.tiles[row * self.cols + col]
-
-
-def row_letters(row: int) -> str:
-    """Return the letters naming `row` (0 -> "A", 25 -> "Z", 26 -> "AA")."""
-    letters = ""
-    row += 1
-    while row:
-        row, rest = divmod(row - 1, 26)
-        letters = chr(ord("A") + rest) + letters
-    return letters
 
 
 def plan_tiles(board_w: float, board_h: float, paper: Paper, tiling: TilingLayout) -> TilePlan:

@@ -38,3 +38,14 @@ def fmt(value: float) -> str:
     """Return a compact, stable decimal for SVG attributes (no float noise, no '-0')."""
     text = f"{value:.3f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
+
+
+def letters(index: int) -> str:
+    """Return the letters that name a row or column counted from 0, as spreadsheets do:
+    0 -> "A", 25 -> "Z", 26 -> "AA"."""
+    out = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        out = chr(ord("A") + rest) + out
+    return out

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from generator.engine.bitboards import mask_of
 from generator.errors import QuarryError
+from generator.render.units import letters as column_name
 
 ZONES = ("Jungle", "Meadow", "Jungle 2", "Mountains", "Lagoon", "Cliff")
 JUNGLE, MEADOW, JUNGLE_2, MOUNTAINS, LAGOON, CLIFF = range(6)
@@ -27,16 +28,6 @@ DEFAULT_DAY = 4
 MAX_DAY = 12
 FORMAT_VERSION = 1
 DEFAULT_PATH = Path(__file__).parent / "data" / "default.island"
-
-
-def column_name(column: int) -> str:
-    """Return the letters of a column: 0 -> A, 25 -> Z, 26 -> AA."""
-    letters = ""
-    column += 1
-    while column:
-        column, rest = divmod(column - 1, 26)
-        letters = chr(ord("A") + rest) + letters
-    return letters
 
 
 def square_name(square: int, size: int) -> str:
@@ -139,8 +130,6 @@ class Geometry:
         for r in range(n):
             self._not_first_column |= (row & ~1) << (r * n)
             self._not_last_column |= (row >> 1) << (r * n)
-        self.row_masks = tuple(row << (r * n) for r in range(n))
-        self.column_masks = tuple(mask_of(r * n + c for r in range(n)) for c in range(n))
         self.boats = mask_of(island.boats)
         self.boat_hops = tuple((1 << b, mask_of(island.boat_links(b))) for b in island.boats)
         self._within: dict[tuple[int, int, str], int] = {}

@@ -17,7 +17,12 @@ from generator.games.island.print import BOARD_CELL_MM, build_kit, write_board_p
 from generator.kit import KitWriter, PrintOptions
 from generator.render.layouts import LayoutBook
 from generator.render.svg import svg_size_mm
-from tests.test_pdf_validity import ink_near_the_edges, missing_resources, structural_problems
+from tests.test_pdf_validity import (
+    ink_near_the_edges,
+    missing_resources,
+    pdf_fonts,
+    structural_problems,
+)
 
 DATA = Path(__file__).parent / "data"
 SEED_RULES = "000_2ce89763b4751047.txt"
@@ -127,16 +132,7 @@ def test_every_pdf_is_valid_and_nothing_is_printed_in_the_outer_5_mm(kit):
 
 
 def test_every_font_of_the_kit_is_vera_embedded(kit):
-    fonts = set()
-    for path in _own(kit):
-        with pikepdf.open(path) as pdf:
-            for obj in pdf.objects:
-                if isinstance(obj, pikepdf.Dictionary) and obj.get("/Type") == "/Font":
-                    if obj.get("/Subtype") == "/Type0":
-                        continue  # its descendant font is checked
-                    descriptor = obj.get("/FontDescriptor")
-                    embedded = descriptor is not None and "/FontFile2" in descriptor
-                    fonts.add((str(obj.get("/BaseFont")), embedded))
+    fonts = pdf_fonts(_own(kit))
     assert fonts
     assert all(embedded and "Vera" in name for name, embedded in fonts), fonts
 
