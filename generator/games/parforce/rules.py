@@ -4,6 +4,10 @@ Ten pieces move in a fixed order each round: the stag (S), the hounds H1-H4, the
 (K) and the riders R1-R4 (PIECES; a piece's index is its place in that order). Player 0 moves
 the stag, player 1 every pursuer; a record maps the pursuers to the people who play them.
 
+People: 2-10 play (MIN_PLAYERS, MAX_PLAYERS). Person 0 plays the stag; the others share
+the pursuers, each person one or more pieces (`seats`, default_seats deals them round in
+the order of play). The engine sees two sides; `tokens()` says what each person ends with.
+
 An action is the square the piece to move goes to, or PASS when it has no move. Its notation
 names the piece and the square ("S g8", "H2 c4", "K d1", "R3 pass"); parse_action and
 format_action round-trip. Moves come from the board's precomputed tables (board.Tables), so
@@ -26,7 +30,10 @@ STAG_PLAYER, PURSUERS = 0, 1
 PASS = -1
 POND_FEE = 3  # tokens the stag pays each blocker when it takes to the pond
 POT_DIVISOR = 24  # the pot divides by 6 and by 8
+BET = 24  # each person's default bet, so the pot of P people is 24 P (48 for two)
 DEFAULT_POT, DEFAULT_ROUNDS = 48, 40
+MIN_PLAYERS, MAX_PLAYERS = 2, 10
+OPTIONS = ("players", "board", "pot", "max_rounds", "seats")
 # The stag's ways of moving: on land (forward knight moves), swimming after a forced entry
 # (king moves), crossing the pond because c is taken (knight moves in any direction).
 LAND, SWIM, CROSS = "land", "swim", "cross"
@@ -46,13 +53,42 @@ class Rules:
             raise ValueError("the round limit must be at least 1")
 
 
-class ParforceState(GameState):
-    """A game of Parforcejagd on `board` (the default board when None)."""
+def default_seats(players: int) -> tuple[int, ...]:
+    """Return who plays each piece (a person per piece, in PIECES order): the stag to person
+    0, the pursuers dealt round to persons 1 .. players-1 in the order of play."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, got {players}")
+    return (0, *(1 + index % (players - 1) for index in range(len(PIECES) - 1)))
 
-    def __init__(self, board: HuntingBoard | None = None, rules: Rules | None = None) -> None:
+
+def check_seats(seats: tuple[int, ...], players: int) -> None:
+    """Raise ValueError unless `seats` gives the stag to person 0 and every pursuer to one of
+    persons 1 .. players-1, each of whom plays at least one piece."""
+    if len(seats) != len(PIECES) or seats[STAG] != 0:
+        raise ValueError("seats name a person for each of the ten pieces, the stag person 0's")
+    if sorted(set(seats[1:])) != list(range(1, players)):
+        raise ValueError(f"each of persons 1 to {players - 1} plays at least one pursuer")
+
+
+class ParforceState(GameState):
+    """A game of Parforcejagd on `board` (the default board when None) for `players` people
+    seated by `seats` (default_seats when None); the pot is BET a person by default."""
+
+    def __init__(
+        self,
+        board: HuntingBoard | None = None,
+        rules: Rules | None = None,
+        players: int = 2,
+        seats: tuple[int, ...] | None = None,
+    ) -> None:
         self.board = board or default_board()
         self.tables = self.board.tables
-        self.rules = rules or Rules()
+        self.seats = seats or default_seats(players)
+        check_seats(self.seats, players)
+        self.players = players
+        self.rules = rules or Rules(pot=BET * players)
+        if self.rules.pot % players:
+            raise ValueError(f"a pot of {self.rules.pot} does not split into {players} bets")
         self.pos = list(self.board.starts())
         self.occupied = 0
         for square in self.pos:
@@ -100,6 +136,23 @@ class ParforceState(GameState):
             for piece in self.enclosers:
                 out[piece] = self.rules.pot // len(self.enclosers)
         return out
+
+    def tokens(self) -> list[int]:
+        """Return each person's net tokens: the shares of the pot their pieces won and the
+        pond fees their pieces received, less their bet (a draw returns the bets), the
+        stag's person less the fees he paid. A remainder left in the pot is nobody's."""
+        bet = 0 if self.winner in (None, "draw") else self.rules.pot // self.players
+        out = [-bet] * self.players
+        for piece, (won, fee) in enumerate(zip(self.winnings(), self.fees, strict=True)):
+            out[self.seats[piece]] += won + fee
+        out[self.seats[STAG]] -= sum(self.fees)
+        return out
+
+    def ending(self) -> str | None:
+        """Return how the game ended: "home", "crossing", "enclosed", "round limit" or None."""
+        if self.winner == "stag":
+            return "crossing" if self.mode == CROSS else "home"
+        return {"pursuers": "enclosed", "draw": "round limit"}.get(self.winner or "")
 
     def observation(self, player: int) -> dict:
         """Return the whole position (the game has no hidden information)."""
@@ -321,3 +374,110 @@ def play_notation(state: ParforceState, *actions: str) -> ParforceState:
     for text in actions:
         state.apply(state.parse_action(text))
     return state
+
+
+# --- records (docs/formats.md, "Parforcejagd records") ------------------------------------
+
+
+def board_text_or_default(board: HuntingBoard) -> str:
+    """Return "default" for the default board, else the board's text (for record headers)."""
+    from generator.games.parforce.board import format_board
+
+    return "default" if board == default_board() else format_board(board)
+
+
+def pieces_of(seats: tuple[int, ...], person: int) -> list[str]:
+    """Return the names of the pieces `person` plays, in the order of play."""
+    return [PIECES[piece] for piece, who in enumerate(seats) if who == person]
+
+
+def record_header(state: ParforceState, seed: int, bots: dict[str, str]) -> dict:
+    """Return a record's header for a game like `state` (its board, rules, people and
+    seats): the options, the seed and each person's name, from `bots` ({"stag": name,
+    "pursuers": name}) as "<name> bot: <pieces>"."""
+    options = {
+        "players": state.players,
+        "board": board_text_or_default(state.board),
+        "pot": state.rules.pot,
+        "max_rounds": state.rules.max_rounds,
+        "seats": {PIECES[piece]: who for piece, who in enumerate(state.seats)},
+    }
+    people = {}
+    for person in range(state.players):
+        side = "stag" if person == state.seats[STAG] else "pursuers"
+        people[str(person)] = f"{bots[side]} bot: {' '.join(pieces_of(state.seats, person))}"
+    return {
+        "game": "parforce",
+        "rules_version": RULES_VERSION,
+        "options": options,
+        "seed": seed,
+        "players": people,
+    }
+
+
+def state_from_header(header: dict) -> ParforceState:
+    """Return a new game with the options of a record's header: players (2-10), board
+    ("default" or a board's text), pot, max_rounds and seats ({"S": 0, "H1": 1, ...}, every
+    piece named; default_seats when absent). ValueError, one line, if one is malformed."""
+    from generator.errors import QuarryError
+    from generator.games.parforce.board import parse_board
+
+    version = header.get("rules_version", RULES_VERSION)
+    if version != RULES_VERSION:
+        raise ValueError(f"rules_version {version!r} is not {RULES_VERSION}")
+    options = header.get("options", {})
+    players = options.get("players", 2)
+    if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"options.players must be {MIN_PLAYERS} to {MAX_PLAYERS}")
+    text = options.get("board", "default")
+    if not isinstance(text, str):
+        raise ValueError('options.board must be "default" or the text of a board file')
+    try:
+        board = default_board() if text == "default" else parse_board(text, "options.board")
+    except QuarryError as error:
+        raise ValueError(str(error)) from None
+    pot, rounds = options.get("pot", BET * players), options.get("max_rounds", DEFAULT_ROUNDS)
+    if type(pot) is not int or type(rounds) is not int:
+        raise ValueError("options.pot and options.max_rounds are whole numbers")
+    seats = options.get("seats")
+    if seats is not None:
+        if not isinstance(seats, dict) or sorted(seats) != sorted(PIECES):
+            raise ValueError(f"options.seats names each piece once: {', '.join(PIECES)}")
+        if any(type(who) is not int for who in seats.values()):
+            raise ValueError("options.seats gives each piece a person's number")
+        seats = tuple(seats[piece] for piece in PIECES)
+    return ParforceState(board, Rules(pot, rounds), players, seats)
+
+
+def turn_of(state: ParforceState) -> str:
+    """Return where a game is: "round R, P" with P the piece to move."""
+    return f"round {state.round}, {PIECES[state.turn]}"
+
+
+def record_result(state: ParforceState) -> dict:
+    """Return a record's result: the winner ("stag", "pursuers", "draw" or None while
+    unfinished), the ending, the rounds, the enclosers, the pond entries, the fees each
+    piece received and each person's net tokens."""
+    return {
+        "winner": state.winner,
+        "ending": state.ending(),
+        "rounds": state.round,
+        "enclosers": [PIECES[piece] for piece in state.enclosers],
+        "pond_entries": state.pond_entries,
+        "fees": {PIECES[piece]: fee for piece, fee in enumerate(state.fees) if fee},
+        "tokens": state.tokens(),
+    }
+
+
+def result_text(state: ParforceState) -> str:
+    """Return a one-line account of the game's end (or where an unfinished record stops)."""
+    tokens = ", ".join(f"player {p} {n:+d}" for p, n in enumerate(state.tokens()))
+    if not state.over:
+        return f"the record stops in {turn_of(state)}; tokens {tokens}"
+    how = {
+        "home": "the stag came home to c",
+        "crossing": "the stag crossed the pond",
+        "enclosed": f"the stag was enclosed by {' '.join(PIECES[p] for p in state.enclosers)}",
+        "round limit": "a draw at the round limit",
+    }[state.ending()]
+    return f"over in round {state.round}: {how}; tokens {tokens}"

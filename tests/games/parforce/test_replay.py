@@ -1,0 +1,147 @@
+"""Replaying parforce records: a legal record reaches its result; a tampered one is refused
+at the step, with one line and exit code 2."""
+
+import json
+import random
+
+import pytest
+
+from generator.games import registry
+from generator.games.parforce.board import format_board, parse_board
+from generator.games.parforce.rules import (
+    ParforceState,
+    Rules,
+    record_header,
+    record_result,
+    state_from_header,
+)
+
+SMALL = """parforce 1
+size 7
+direction counter-clockwise
+grid
+. . . c . . .
+. b . . . b .
+. . ~ ~ ~ . .
+. . ~ ~ ~ . .
+. . ~ ~ ~ . .
+. b a . a b .
+. . a k a . .
+"""
+
+
+def random_record(players=3, seed=5, board=None, rules=None):
+    """Return the record of a game played with random legal moves."""
+    state = ParforceState(board, rules, players)
+    header = record_header(state, seed, {"stag": "random", "pursuers": "random"})
+    rng, actions = random.Random(seed), []
+    while not state.is_terminal():
+        action = rng.choice(state.legal_actions())
+        actions.append(state.format_action(action))
+        state.apply(action)
+    return {"header": header, "actions": actions, "result": record_result(state)}
+
+
+@pytest.fixture(scope="module")
+def record():
+    return random_record()
+
+
+def _write(tmp_path, record, name="record.json"):
+    path = tmp_path / name
+    path.write_text(json.dumps(record))
+    return path
+
+
+def _refused(tmp_path, quarry, record):
+    done = quarry("replay", "parforce", _write(tmp_path, record))
+    assert done.returncode == 2 and done.stdout == ""
+    assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+    return done.stderr
+
+
+def test_parforce_is_registered_for_replay():
+    game = registry()["parforce"]
+    assert game.title == "Parforcejagd" and game.players == (2, 10)
+    assert game.state_from_header is state_from_header
+
+
+def test_a_record_says_who_plays_which_piece(record):
+    header = record["header"]
+    assert header["options"]["seats"] == {
+        "S": 0, "H1": 1, "H2": 2, "H3": 1, "H4": 2, "K": 1, "R1": 2, "R2": 1, "R3": 2, "R4": 1
+    }  # fmt: skip
+    assert header["players"]["2"] == "random bot: H2 H4 R1 R3"
+    assert len(record["result"]["tokens"]) == 3 and header["options"]["pot"] == 72
+
+
+def test_a_record_replays_to_its_result(record, tmp_path, quarry):
+    done = quarry("replay", "parforce", _write(tmp_path, record))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(f"over in round {record['result']['rounds']}:")
+    assert "player 2" in done.stdout
+
+
+def test_a_record_on_its_own_board_replays_with_the_board_in_its_header(tmp_path, quarry):
+    board = parse_board(SMALL, "small")
+    record = random_record(2, 8, board, Rules(pot=48, max_rounds=6))
+    assert record["header"]["options"]["board"] == format_board(board)
+    done = quarry("replay", "parforce", _write(tmp_path, record))
+    assert done.returncode == 0, done.stderr
+
+
+def test_a_move_the_piece_cannot_make_is_refused_at_its_step(record, tmp_path, quarry):
+    broken = json.loads(json.dumps(record))
+    broken["actions"][1] = "H1 i9"
+    error = _refused(tmp_path, quarry, broken)
+    assert "step 2 (round 1, H1), 'H1 i9': H1 may not move to i9 from" in error
+
+
+def test_a_move_by_the_wrong_piece_is_refused(record, tmp_path, quarry):
+    broken = json.loads(json.dumps(record))
+    broken["actions"][0] = "K e2"
+    assert "step 1 (round 1, S), 'K e2': 'K e2': it is S's move" in _refused(
+        tmp_path, quarry, broken
+    )
+
+
+def test_a_result_that_differs_from_the_replay_is_refused(record, tmp_path, quarry):
+    broken = json.loads(json.dumps(record))
+    broken["result"]["tokens"][0] += 3
+    assert "claims the result" in _refused(tmp_path, quarry, broken)
+
+
+def test_an_unfinished_record_needs_partial(record, tmp_path, quarry):
+    broken = json.loads(json.dumps(record))
+    broken["actions"] = broken["actions"][:7]
+    del broken["result"]
+    assert "unfinished" in _refused(tmp_path, quarry, broken)
+    done = quarry("replay", "parforce", _write(tmp_path, broken), "--partial")
+    assert done.returncode == 0 and done.stdout.startswith("unfinished: the record stops")
+    assert "round 1, R2" in done.stdout
+
+
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"players": 11}, "players must be 2 to 10"),
+        ({"pot": 50}, "multiple of 24"),
+        ({"players": 5, "seats": None}, "a pot of 72 does not split into 5 bets"),
+        ({"seats": {"S": 0}}, "options.seats names each piece once"),
+        ({"board": "parforce 1\\nsize 3"}, "options.board"),
+        ({"colour": "red"}, "unknown option 'colour'"),
+    ],
+)
+def test_bad_header_options_are_refused(record, tmp_path, quarry, options, message):
+    broken = json.loads(json.dumps(record))
+    broken["header"]["options"].update(options)
+    assert message in _refused(tmp_path, quarry, broken)
+
+
+def test_every_action_of_a_record_round_trips_through_its_notation(record):
+    state = state_from_header(record["header"])
+    for action in record["actions"]:
+        assert all(state.format_action(state.parse_action(state.format_action(a))) ==
+                   state.format_action(a) for a in state.legal_actions())  # fmt: skip
+        state.apply(state.parse_action(action))
+    assert record_result(state) == record["result"]
