@@ -13,6 +13,8 @@ from generator.games.fugitive.rules import parse_action as parse_fugitive
 from generator.games.hunt.rules import ChooseMap, new_hunt
 from generator.games.hunt.rules import parse_action as parse_hunt
 from generator.games.island.rules import IslandState
+from generator.games.parforce.board import default_board, parse_board
+from generator.games.parforce.rules import PIECES, ParforceState
 
 FORMATS = (Path(__file__).resolve().parent.parent / "docs" / "formats.md").read_text(
     encoding="utf-8"
@@ -21,6 +23,7 @@ HEADS = {
     "hunt": ("map", "aide", "walk", "fly", "search"),
     "fugitive": ("deal", "draw", "hide", "pass", "guess", "discard"),
     "island": ("roll", "draw", "camp", "start", "move", "play", "trail", "attack", "discard"),
+    "parforce": tuple(piece.lower() for piece in PIECES),
 }
 
 
@@ -33,6 +36,7 @@ SECTIONS = {
     "hunt": _section("### The Hunt's notation", "### Fugitive's notation"),
     "fugitive": _section("### Fugitive's notation", "The header's options are"),
     "island": _section("### The island's notation", "The header's options are"),
+    "parforce": _section("### Parforcejagd's notation", "The header's options are"),
 }
 
 
@@ -59,9 +63,21 @@ def parse_island(text: str):
     return IslandState(5).parse_action(text)
 
 
+def parse_parforce(text: str):
+    """Parse a parforce action on the default board, with its piece to move."""
+    state = ParforceState()
+    state.arrange({}, turn=text.split()[0].upper())
+    return state.parse_action(text)
+
+
 @pytest.mark.parametrize(
     ("game", "parse", "least"),
-    [("hunt", parse_hunt, 12), ("fugitive", parse_fugitive, 14), ("island", parse_island, 25)],
+    [
+        ("hunt", parse_hunt, 12),
+        ("fugitive", parse_fugitive, 14),
+        ("island", parse_island, 25),
+        ("parforce", parse_parforce, 12),
+    ],
 )
 def test_every_notation_example_in_the_formats_doc_parses(game, parse, least):
     examples = _examples(game)
@@ -112,3 +128,16 @@ def test_the_documented_deals_are_each_legal_in_some_variant():
             except IllegalAction:
                 pass
         assert legal, f"no variant deals {example[:40]}..."
+
+
+def test_the_documented_parforce_forms_cover_every_piece_and_the_pass():
+    examples = _examples("parforce")
+    assert {example.split()[0] for example in examples} == {"S", "H1", "H2", "H4", "K", "R1",
+                                                            "R2", "R3", "R4"}  # fmt: skip
+    assert "R2 pass" in examples
+
+
+def test_the_documented_parforce_board_file_is_the_default_board():
+    section = FORMATS[FORMATS.index("## Parforcejagd board file") :]
+    text = re.search(r"```text\n(.*?)```", section, flags=re.S).group(1)
+    assert parse_board(text, "docs") == default_board()
