@@ -1,0 +1,134 @@
+"""Solving the layout model: a board from a spec and a seed (re-solved until the stag's
+shortest lap is long enough), and the designer constraints in conflict when there is none."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from ortools.sat.python import cp_model
+
+from generator.errors import QuarryError
+from generator.games.parforce.board import DIRECTIONS, HuntingBoard
+from generator.games.parforce.design.layout import LayoutModel, Weights, build_layout_model
+from generator.games.parforce.design.spec import DesignConstraint, Spec, loose_spec
+from generator.solve.cpsat import explain_infeasible, solver
+
+# One worker and a deterministic time limit: the same seed gives the same board on any
+# machine fast enough; the wall-clock limit is only a safety net.
+DETERMINISTIC_SECONDS = 20.0
+WALL_SECONDS = 60.0
+EXPLAIN_SECONDS = 20.0
+MAX_LAP_CUTS = 60
+
+
+def _run(model: cp_model.CpModel, seed: int) -> tuple[cp_model.CpSolver, int]:
+    """Return the solver and status after solving `model` with one worker."""
+    s = solver(WALL_SECONDS, seed, workers=1)
+    s.parameters.max_deterministic_time = DETERMINISTIC_SECONDS
+    return s, s.solve(model)
+
+
+def hunt_direction(spec: Spec, seed: int) -> bool:
+    """Return True (clockwise) or False: the spec's direction, else the seed's choice."""
+    if spec.direction is not None:
+        return spec.direction == DIRECTIONS[0]
+    return bool(np.random.default_rng([seed, 0xD1]).integers(0, 2) == 0)
+
+
+def shortest_lap(board: HuntingBoard) -> list[int] | None:
+    """Return the squares of the stag's shortest lap (forward knight moves over land from c
+    back to c), c first and not repeated at the end; None when there is none."""
+    tables, start = board.tables, board.stag
+    parent: dict[int, int] = {start: -1}
+    frontier = [start]
+    while frontier:
+        following = []
+        for square in frontier:
+            for target in tables.knight_forward[square]:
+                if target == start:
+                    path = [square]
+                    while parent[path[-1]] != -1:
+                        path.append(parent[path[-1]])
+                    return path[::-1]
+                if tables.land >> target & 1 and target not in parent:
+                    parent[target] = square
+                    following.append(target)
+        frontier = following
+    return None
+
+
+def lay_out(
+    spec: Spec,
+    seed: int,
+    variant: int = 0,
+    pond_count: int | None = None,
+    thicket_count: int | None = None,
+    constraints: Sequence[DesignConstraint] = (),
+) -> HuntingBoard | None:
+    """Return the board CP-SAT lays out for `spec` from (`seed`, `variant`), with exactly
+    `pond_count` pond squares and `thicket_count` thickets when given.
+
+    Returns None when only those exact counts make it impossible; raises QuarryError when
+    no board meets the spec, naming the designer `constraints` in conflict."""
+    clockwise = hunt_direction(spec, seed)
+    layout = build_layout_model(
+        spec, Weights.draw(spec.size, seed, variant), clockwise, pond_count, thicket_count
+    )
+    for _ in range(MAX_LAP_CUTS):
+        s, status = _run(layout.model, seed)
+        if status == cp_model.INFEASIBLE:
+            if pond_count is not None or thicket_count is not None:
+                return None
+            raise conflict(spec, seed, constraints)
+        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            raise QuarryError("the board solver found no layout in time; loosen the constraints")
+        board = layout.board({v.name: int(s.value(v)) for v in layout.primary})
+        lap = shortest_lap(board)
+        if lap is None:  # pragma: no cover - the model's circuit is such a lap
+            raise AssertionError("the layout model made a board with no stag lap")
+        if len(lap) >= spec.lap[0]:
+            return board
+        layout.forbid_lap(board.stag, lap[1:])
+    if pond_count is not None or thicket_count is not None:
+        return None
+    return _lap_error(spec)
+
+
+def _lap_error(spec: Spec):
+    raise QuarryError(
+        f"no {spec.size} x {spec.size} board found with a shortest lap of {spec.lap[0]} "
+        "moves or more; lower lap or make the pond larger"
+    )
+
+
+def conflict(spec: Spec, seed: int, constraints: Sequence[DesignConstraint]) -> QuarryError:
+    """Return the QuarryError for a spec no board meets, naming a small set of designer
+    constraints in conflict (shrunk by deletion so that each one named is needed)."""
+    size = spec.size
+    if not constraints:
+        return QuarryError(f"no {size} x {size} board meets the default design")
+    loose = loose_spec(size, constraints)
+    clockwise = hunt_direction(loose, seed)
+    weights = Weights.draw(size, seed)
+
+    def model(chosen: Sequence[DesignConstraint]) -> LayoutModel:
+        return build_layout_model(loose, weights, clockwise, named=tuple(chosen))
+
+    def infeasible(chosen: Sequence[DesignConstraint]) -> bool:
+        return _run(model(chosen).model, 0)[1] == cp_model.INFEASIBLE
+
+    layout = model(constraints)
+    core = explain_infeasible(layout.model, layout.named, EXPLAIN_SECONDS)
+    needed = [c for c in constraints if c.text in core] or list(constraints)
+    for c in list(needed):
+        trial = [x for x in needed if x is not c]
+        if trial and infeasible(trial):
+            needed = trial
+    names = ", ".join(c.text for c in needed)
+    if len(needed) == 1 and not infeasible(needed):
+        names = f"{names} (with the rest of the design)"
+    return QuarryError(
+        f"no {size} x {size} board meets these constraints together: {names}; "
+        "drop or loosen one of them"
+    )
