@@ -337,6 +337,10 @@ def _add_symmetry(layout: LayoutModel, symmetry: str, holds) -> None:
         for s in range(n * n):
             for variables in sets:
                 m.add(variables[s] == variables[opposite(n, s)]).only_enforce_if(enforce)
+        # implied, but CP-SAT finds parity slowly: only the centre (pond) is its own image
+        for variables, odd in ((layout.pond, n % 2), (layout.thicket, 0)):
+            pairs = m.new_int_var(0, n * n // 2, f"rotate_pairs_{variables[0].name}")
+            m.add(sum(variables) == 2 * pairs + odd).only_enforce_if(enforce)
         return
     if symmetry != "mirror":
         return

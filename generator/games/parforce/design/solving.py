@@ -116,7 +116,9 @@ def conflict(spec: Spec, seed: int, constraints: Sequence[DesignConstraint]) -> 
         return build_layout_model(loose, weights, clockwise, named=tuple(chosen))
 
     def infeasible(chosen: Sequence[DesignConstraint]) -> bool:
-        return _run(model(chosen).model, 0)[1] == cp_model.INFEASIBLE
+        trial = model(chosen).model
+        trial.clear_objective()  # any board will do: feasibility only
+        return _run(trial, 0)[1] == cp_model.INFEASIBLE
 
     layout = model(constraints)
     core = explain_infeasible(layout.model, layout.named, EXPLAIN_SECONDS)
