@@ -26,8 +26,8 @@ model (`build_layout_model`) puts, on a `size` x `size` grid:
 
 The objective, drawn from the seed (`Weights`), makes the pond round with a ragged rim,
 scatters the thickets, puts c and the riders towards the edge and the handler and the hounds
-near a kennel point on the edge. The stag's *shortest* lap is not in the model; `solving`
-checks it after each solve and forbids a lap that is too short.
+near a kennel point on the edge. The modelled lap is one lap of the stag, not always its
+*shortest*: `solving` measures the shortest after each solve and forbids one too short.
 """
 
 from __future__ import annotations
@@ -188,11 +188,11 @@ class LayoutModel:
         """Return the expression that is 1 when `square` is land (neither pond nor thicket)."""
         return 1 - self.pond[square] - self.thicket[square]
 
-    def forbid_lap(self, stag: int, path: list[int]) -> None:
-        """Forbid the lap `path` (the squares after c, before it returns) from c at `stag`:
-        c moves, or one of those squares stops being land."""
-        total = self.stag[stag] + sum(self.land(s) for s in path)
-        self.model.add(total <= len(path))
+    def forbid_lap(self, cycle: list[int]) -> None:
+        """Forbid the lap `cycle` (its squares, c first): one of them stops being land, or c
+        stands on none of them (from any of them the cycle is a lap as short)."""
+        total = sum(self.stag[s] + self.land(s) for s in cycle)
+        self.model.add(total <= len(cycle))
 
 
 def build_layout_model(
@@ -247,6 +247,9 @@ def build_layout_model(
     m.add(pond_size <= spec.pond[1])
     m.add(thickets >= spec.thickets[0])
     m.add(thickets <= spec.thickets[1])
+    # the modelled lap is one lap; the shortest is no longer, and a board whose shortest
+    # lap is K or more has a lap of K or more: both bounds hold on the modelled one
+    m.add(sum(layout.lap) >= spec.lap[0])
     if spec.lap[1] is not None:
         m.add(sum(layout.lap) <= spec.lap[1])
     for s in range(cells):  # the square opposite c is land
@@ -364,7 +367,7 @@ def _add_named(layout: LayoutModel, c: DesignConstraint) -> None:
     if c.name in ("pond", "thickets", "lap"):
         variables = {"pond": layout.pond, "thickets": layout.thicket, "lap": layout.lap}[c.name]
         total = sum(variables)
-        if c.op in (">=", "=") and c.name != "lap":  # a long lap is checked after solving
+        if c.op in (">=", "="):
             m.add(total >= c.value).only_enforce_if(holds)
         if c.op in ("<=", "="):
             m.add(total <= c.value).only_enforce_if(holds)

@@ -89,7 +89,7 @@ def lay_out(
             raise AssertionError("the layout model made a board with no stag lap")
         if len(lap) >= spec.lap[0]:
             return board
-        layout.forbid_lap(board.stag, lap[1:])
+        layout.forbid_lap(lap)
     if pond_count is not None or thicket_count is not None:
         return None
     return _lap_error(spec)
@@ -97,8 +97,8 @@ def lay_out(
 
 def _lap_error(spec: Spec):
     raise QuarryError(
-        f"no {spec.size} x {spec.size} board found with a shortest lap of {spec.lap[0]} "
-        "moves or more; lower lap or make the pond larger"
+        f"no {spec.size} x {spec.size} board found in {MAX_LAP_CUTS} tries whose shortest lap "
+        f"takes {spec.lap[0]} moves or more; lower lap, make the pond larger or try another --seed"
     )
 
 
