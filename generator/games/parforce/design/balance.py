@@ -11,8 +11,10 @@ the bots, keep the one nearest the target, measured beside the default board.
    tried one larger, then left to the spec's range.
 3. Probe: simulate `probe_games` games on each candidate (seed + 1) and read the
    `stag_win_rate` of `simulate_parforce`.
-4. Refine: when two probed pond sizes bracket the target, lay out the pond sizes between
-   them (nearest the interpolated size first, up to `REFINEMENTS`) and probe them too.
+4. Refine, until a probe comes within CLOSE_ENOUGH of the target or MAX_PROBES are probed:
+   when two probed pond sizes more than one apart bracket the target, lay out the size
+   interpolated between them; otherwise lay out the nearest probe's pond and thickets again
+   with another objective variant (the pursuers start elsewhere). Probe each.
 5. Confirm: simulate the probe nearest the target with `games` games (seed); if the target
    lies outside its 95 % interval, confirm the next nearest too and keep the nearer.
 6. Measure the default board (board.default_board()) with the same seed and game count, so
@@ -38,7 +40,8 @@ from generator.games.parforce.design.spec import (
 METRIC = "stag_win_rate"
 CANDIDATES = 5
 PROBE_GAMES = 150
-REFINEMENTS = 2
+MAX_PROBES = 9
+CLOSE_ENOUGH = 0.03
 MAX_CONFIRMATIONS = 2
 DEFAULT_GAMES = 600
 
@@ -266,27 +269,38 @@ class _Search:
                 self.probe(variant)
 
     def refine(self) -> None:
-        """When the probes' win rates straddle the target between two pond sizes, lay out
-        and probe pond sizes between them, nearest the interpolated size first."""
-        for _ in range(REFINEMENTS):
-            below = [p for p in self.probes if p.rate < self.target]
-            above = [p for p in self.probes if p.rate >= self.target]
-            if not below or not above or min(p.miss(self.target) for p in self.probes) < 0.02:
+        """Lay out and probe more candidates until one probes within CLOSE_ENOUGH of the
+        target or MAX_PROBES are probed: while the probes straddle the target between two
+        pond sizes more than one apart, the size interpolated between the nearest probe on
+        each side; otherwise the nearest probe's pond and thickets with the pursuers
+        elsewhere (a new objective variant)."""
+        tries = 0
+        while len(self.probes) < MAX_PROBES and tries < 2 * MAX_PROBES:
+            tries += 1
+            best = min(self.probes, key=lambda p: p.miss(self.target))
+            if best.miss(self.target) <= CLOSE_ENOUGH:
                 return
-            low = min(below, key=lambda p: p.miss(self.target))
-            high = min(above, key=lambda p: p.miss(self.target))
-            if abs(low.pond - high.pond) < 2:
-                return
-            share = (self.target - low.rate) / (high.rate - low.rate)
-            pond = round(low.pond + share * (high.pond - low.pond))
-            pond = min(max(pond, min(low.pond, high.pond) + 1), max(low.pond, high.pond) - 1)
-            thickets = round((low.thickets + high.thickets) / 2)
-            before = set(self.boards)
-            if self.add(pond, thickets) is None:
-                return
-            self.probe_all()
-            if set(self.boards) == before:
-                return
+            pond, thickets = self.interpolated() or (best.pond, best.thickets)
+            if self.add(pond, thickets) is not None:
+                self.probe_all()
+
+    def interpolated(self) -> tuple[int, int] | None:
+        """Return (pond, thickets) between the nearest probes below and above the target
+        when their ponds differ by 2 or more and that size is not yet laid out; else None."""
+        below = [p for p in self.probes if p.rate < self.target]
+        above = [p for p in self.probes if p.rate >= self.target]
+        if not below or not above:
+            return None
+        low = min(below, key=lambda p: p.miss(self.target))
+        high = min(above, key=lambda p: p.miss(self.target))
+        if abs(low.pond - high.pond) < 2:
+            return None
+        share = (self.target - low.rate) / (high.rate - low.rate)
+        pond = round(low.pond + share * (high.pond - low.pond))
+        pond = min(max(pond, min(low.pond, high.pond) + 1), max(low.pond, high.pond) - 1)
+        if any(len(board.pond) == pond for board in self.boards.values()):
+            return None
+        return pond, round((low.thickets + high.thickets) / 2)
 
 
 def report_text(report: Report) -> str:
