@@ -94,11 +94,12 @@ def lay_out(
         layout.forbid_lap(lap)
     if pond_count is not None or thicket_count is not None:
         return None
-    return _lap_error(spec)
+    raise _lap_error(spec)
 
 
-def _lap_error(spec: Spec):
-    raise QuarryError(
+def _lap_error(spec: Spec) -> QuarryError:
+    """Return the error for a lap bound the cuts could not meet."""
+    return QuarryError(
         f"no {spec.size} x {spec.size} board found in {MAX_LAP_CUTS} tries whose shortest lap "
         f"takes {spec.lap[0]} moves or more; lower lap, make the pond larger or try another --seed"
     )
