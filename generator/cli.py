@@ -320,7 +320,7 @@ MAX_SIMULATED_GAMES = 1_000_000
 
 @app.command()
 def simulate(
-    game: Annotated[str, typer.Argument(help="The game: hunt, fugitive or island.")],
+    game: Annotated[str, typer.Argument(help="The game: hunt, fugitive, island or parforce.")],
     games: Annotated[int, typer.Option(help="How many games (1-1,000,000).")] = 1000,
     seed: SeedOption = 1,
     jobs: JobsOption = 1,
@@ -346,7 +346,8 @@ def simulate(
     ] = None,
     players: Annotated[int | None, typer.Option(help="island: players, 4-7 (default 5).")] = None,
     board: Annotated[
-        Path | None, typer.Option(help="island: a board file (default: the default island).")
+        Path | None,
+        typer.Option(help="island, parforce: a board file (default: the game's default board)."),
     ] = None,
     hunter: Annotated[
         str | None, typer.Option(help="island: Hunter bot, tracking or random.")
@@ -356,7 +357,15 @@ def simulate(
     ] = None,
     rule: Annotated[
         list[str] | None,
-        typer.Option(help="island: a rule option, e.g. vision=square, ties=reroll (repeat)."),
+        typer.Option(
+            help="island, parforce: a rule option, e.g. vision=square or max_rounds=30 (repeat)."
+        ),
+    ] = None,
+    stag: Annotated[
+        str | None, typer.Option(help="parforce: the stag's bot, random, greedy or search.")
+    ] = None,
+    pursuers: Annotated[
+        str | None, typer.Option(help="parforce: the pursuers' bot, random, greedy or search.")
     ] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
@@ -383,6 +392,8 @@ def simulate(
         "hunter": hunter,
         "hunted": hunted,
         "rule": rule or None,
+        "stag": stag,
+        "pursuers": pursuers,
     }
     foreign = [name for name, value in given.items() if value is not None]
     foreign = [name for name in foreign if name not in entry.simulate_options]

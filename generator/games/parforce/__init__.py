@@ -12,14 +12,41 @@ def _record_fields(state: rules.ParforceState) -> dict:
     return {"result": rules.record_result(state)}
 
 
+RULE_OPTIONS = ("pot", "max_rounds")  # --rule NAME=N: whole numbers, checked by rules.Rules
+
+
+def _simulate(games: int, seed: int, jobs: int, options: dict, progress: bool) -> dict:
+    from generator.errors import QuarryError
+    from generator.games.parforce.board import default_board, read_board
+    from generator.games.parforce.bots import simulate_parforce
+
+    chosen = {"stag": options.get("stag"), "pursuers": options.get("pursuers")}
+    for text in options.get("rule") or []:
+        key, _, value = text.partition("=")
+        if key not in RULE_OPTIONS or not value.isdigit():
+            raise QuarryError(f"--rule {text!r} is not a rule option; use pot=N or max_rounds=N")
+        chosen[key] = int(value)
+    try:
+        rules.Rules(**{k: chosen[k] for k in RULE_OPTIONS if k in chosen})
+    except ValueError as error:
+        raise QuarryError(f"--rule: {error}") from None
+    board = read_board(options["board"]) if options.get("board") else default_board()
+    try:
+        return simulate_parforce(board, games, seed, jobs, chosen, progress)
+    except ValueError as error:
+        raise QuarryError(str(error)) from None
+
+
 GAME = Game(
     name="parforce",
     title="Parforcejagd",
     players=(rules.MIN_PLAYERS, rules.MAX_PLAYERS),
-    capabilities=frozenset({"rules"}),
+    capabilities=frozenset({"rules", "bots"}),
     state_from_header=rules.state_from_header,
     turn_of=rules.turn_of,
     result_text=rules.result_text,
     record_options=rules.OPTIONS,
     record_fields=_record_fields,
+    simulate=_simulate,
+    simulate_options=("board", "stag", "pursuers", "rule"),
 )
