@@ -145,3 +145,26 @@ def test_every_action_of_a_record_round_trips_through_its_notation(record):
                    state.format_action(a) for a in state.legal_actions())  # fmt: skip
         state.apply(state.parse_action(action))
     assert record_result(state) == record["result"]
+
+
+EXAMPLE = "examples/parforce-record.json"
+
+
+def test_the_example_record_replays_on_the_default_board(root, quarry):
+    example = json.loads((root / EXAMPLE).read_text())
+    assert example["header"]["options"]["board"] == "default"
+    assert example["header"]["options"]["players"] == 3
+    done = quarry("replay", "parforce", EXAMPLE)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("over in round")
+
+
+def test_the_example_record_is_the_search_bots_game_of_seed_1(root):
+    """The example is a golden file: when the bots change, write it again with
+    game_record(default_board(), 1, "search", "search", players=3) (bots.py), dumped with
+    indent=2 and sorted keys."""
+    from generator.games.parforce.board import default_board
+    from generator.games.parforce.bots import game_record
+
+    example = json.loads((root / EXAMPLE).read_text())
+    assert example == game_record(default_board(), 1, "search", "search", players=3)

@@ -1,0 +1,108 @@
+"""Parforcejagd's bots: legal, reproducible, ordered by strength; the simulation's numbers."""
+
+import random
+
+import pytest
+
+from generator.games.parforce.board import default_board, parse_board
+from generator.games.parforce.bots import (
+    PURSUER_BOTS,
+    STAG_BOTS,
+    game_record,
+    greedy_pursuer,
+    play_game,
+    search_pursuer,
+    sight,
+    simulate_parforce,
+)
+from generator.games.parforce.rules import PIECES, ParforceState, Rules
+
+BOARD = default_board()
+
+
+def stag_wins(stag, pursuers, games, first=0):
+    return sum(play_game(BOARD, first + seed, stag, pursuers)[0].winner == "stag"
+               for seed in range(games))  # fmt: skip
+
+
+@pytest.mark.parametrize("stag", STAG_BOTS)
+@pytest.mark.parametrize("pursuers", PURSUER_BOTS)
+def test_every_pairing_plays_legal_games_to_an_end(stag, pursuers):
+    for seed in range(3):
+        state, actions = play_game(BOARD, seed, stag, pursuers)
+        assert state.is_terminal() and state.winner in ("stag", "pursuers", "draw")
+        replay = ParforceState(BOARD)
+        for text in actions:
+            replay.apply(replay.parse_action(text))  # IllegalAction if a bot cheated
+        assert replay.winner == state.winner and replay.pos == state.pos
+
+
+def test_a_game_is_the_same_from_the_same_seed_and_differs_from_another():
+    first = play_game(BOARD, 11, "search", "greedy")[1]
+    assert play_game(BOARD, 11, "search", "greedy")[1] == first
+    assert any(play_game(BOARD, seed, "search", "greedy")[1] != first for seed in (12, 13))
+
+
+def test_the_stag_distance_home_counts_forward_knight_moves():
+    view = sight(BOARD)
+    assert view.home[BOARD.stag] == 0
+    assert view.home[BOARD.parse("c8")] == 1  # c8 -> e9 is one forward knight move
+    assert view.home[BOARD.parse("g8")] > 4  # just set out: most of the lap to run
+
+
+def test_the_pursuers_take_an_enclosure_when_one_move_makes_it():
+    state = ParforceState()
+    state.arrange({"H1": "g8", "K": "e8"}, turn="K")  # the stag on e9 has g8 and f7
+    enclosing = BOARD.parse("f7")
+    assert len(state.pursuer_moves(PIECES.index("K"))) > 3
+    for choose in (greedy_pursuer, search_pursuer):
+        assert choose(state, random.Random(1)) == enclosing
+
+
+def test_a_stronger_stag_wins_more_and_stronger_pursuers_enclose_more():
+    greedy = stag_wins("greedy", "greedy", 150, 1000)
+    assert stag_wins("random", "greedy", 150, 1000) < greedy
+    assert stag_wins("search", "greedy", 150, 1000) > greedy
+    assert stag_wins("greedy", "search", 40, 2000) < stag_wins("greedy", "greedy", 40, 2000)
+
+
+def test_the_simulation_is_the_same_for_any_number_of_jobs_and_its_rates_add_up():
+    one = simulate_parforce(BOARD, 24, 3, jobs=1)
+    assert simulate_parforce(BOARD, 24, 3, jobs=2) == one
+    metrics = one["metrics"]
+    total = sum(metrics[k]["value"] for k in ("stag_win_rate", "enclosure_rate", "draw_rate"))
+    assert total == pytest.approx(1.0)
+    assert metrics["crossing_rate"]["value"] <= metrics["stag_win_rate"]["value"]
+    assert metrics["tokens_paid"]["value"] == pytest.approx(3 * metrics["pond_entries"]["value"]
+                                                            , abs=9.0)  # fmt: skip
+    for metric in metrics.values():
+        low, high = metric["ci95"]
+        assert low <= metric["value"] <= high
+
+
+def test_the_round_limit_ends_every_game():
+    summary = simulate_parforce(BOARD, 20, 4, options={"stag": "random", "pursuers": "random",
+                                                       "max_rounds": 3})  # fmt: skip
+    assert summary["max_rounds"] == 3 and summary["metrics"]["rounds"]["ci95"][1] <= 3
+    assert summary["metrics"]["draw_rate"]["value"] > 0
+
+
+def test_unknown_bots_and_bad_rules_are_refused_before_any_game():
+    with pytest.raises(ValueError, match="the stag's bot is one of random, greedy, search"):
+        simulate_parforce(BOARD, 10, 1, options={"stag": "clever"})
+    with pytest.raises(ValueError, match="multiple of 24"):
+        simulate_parforce(BOARD, 10, 1, options={"pot": 30})
+
+
+def test_a_bot_record_on_another_board_carries_it_and_its_seats():
+    board = parse_board(
+        "parforce 1\nsize 7\ndirection counter-clockwise\ngrid\n. . . c . . .\n"
+        ". b . . . b .\n. . ~ ~ ~ . .\n. . ~ ~ ~ . .\n. . ~ ~ ~ . .\n. b a . a b .\n"
+        ". . a k a . .\n",
+        "small",
+    )
+    record = game_record(board, 2, "greedy", "search", Rules(pot=96), players=4)
+    assert record["header"]["options"]["board"].startswith("parforce 1\nsize 7")
+    assert record["header"]["players"]["0"] == "greedy bot: S"
+    assert record["header"]["players"]["3"] == "search bot: H3 R1 R4"
+    assert len(record["result"]["tokens"]) == 4 and sum(record["result"]["tokens"]) == 0
