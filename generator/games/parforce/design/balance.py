@@ -192,7 +192,7 @@ def _simulate(board: HuntingBoard, games: int, seed: int, jobs: int) -> dict:
 def _rate(summary: dict) -> tuple[float, tuple[float, float]]:
     """Return the stag's win rate and its 95 % interval from a simulation summary."""
     metric = summary["metrics"][METRIC]
-    return float(metric["mean"]), (float(metric["ci95"][0]), float(metric["ci95"][1]))
+    return float(metric["value"]), (float(metric["ci95"][0]), float(metric["ci95"][1]))
 
 
 def _probe(variant: int, board: HuntingBoard, games: int, summary: dict) -> Probe:
