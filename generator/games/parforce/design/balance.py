@@ -71,7 +71,7 @@ class Probe:
             "thickets": self.thickets,
             "lap": self.lap,
             "games": self.games,
-            METRIC: {"mean": self.rate, "ci95": list(self.ci95)},
+            METRIC: {"value": self.rate, "ci95": list(self.ci95)},
         }
 
 
@@ -93,7 +93,7 @@ class Report:
 
     @property
     def rate(self) -> dict:
-        """Return the chosen board's stag_win_rate metric ({"mean", "ci95"})."""
+        """Return the chosen board's stag_win_rate metric ({"value", "ci95"})."""
         return self.chosen["metrics"][METRIC]
 
     @property

@@ -26,7 +26,7 @@ def board_file_text(report: Report) -> str:
     """Return the board file of the report's board, with a comment line saying where it
     comes from and what it measured (parse_board skips comments)."""
     text = format_board(report.board)
-    mean = report.rate["mean"]
+    mean = report.rate["value"]
     note = (
         f"% designed by quarry generate hunting-board, seed {report.seed}: the stag won "
         f"{mean:.2f} of {report.games} simulated games (target {report.target:.2f})"
