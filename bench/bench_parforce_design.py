@@ -67,10 +67,10 @@ def measure(source: Path) -> list[str]:
         lines.append(
             f"  seed {seed}: {seconds:.1f} s ({parts}), {len(report['probes'])} probes, "
             f"{len(report['confirmed'])} confirmed, {games} games; stag wins "
-            f"{chosen['mean']:.3f} [{chosen['ci95'][0]:.3f}, {chosen['ci95'][1]:.3f}] "
+            f"{chosen['value']:.3f} [{chosen['ci95'][0]:.3f}, {chosen['ci95'][1]:.3f}] "
             f"(pond {report['pond']}, {report['thickets']} thickets, lap {report['lap']}) for "
             f"target {report['target']}, {'met' if report['met'] else 'NOT met'}; default "
-            f"board {default['mean']:.3f}"
+            f"board {default['value']:.3f}"
         )
     lines.append(
         f"  median {statistics.median(times):.1f} s (min {min(times):.1f}, max {max(times):.1f})"

@@ -268,3 +268,63 @@ def test_limits_are_checked(size, target, games, message):
 def test_a_lap_longer_than_the_board_allows_is_named():
     with pytest.raises(QuarryError, match="together: lap>=45;"):
         design(["lap>=45"], 7)
+
+
+# --- the balance loop and the folder (the bots play; few games to stay quick) ----------------
+@pytest.fixture(scope="module")
+def small_report():
+    from generator.games.parforce.design.balance import generate_hunting_board
+
+    return generate_hunting_board(["thickets<=1"], 5, 7, 0.5, games=40, jobs=1, probe_games=12)
+
+
+def test_the_balance_loop_keeps_the_confirmed_board_nearest_the_target(small_report):
+    from generator.games.parforce.bots import simulate_parforce
+
+    report = small_report
+    assert problems(format_board(report.board)) == []
+    assert len(report.board.thickets) <= 1
+    assert len(report.probes) >= 5
+    assert all(p.games == 12 for p in report.probes)
+    assert 1 <= len(report.confirmed) <= 2
+    misses = [abs(p.rate - 0.5) for p in report.confirmed]
+    assert abs(report.rate["value"] - 0.5) == min(misses)
+    again = simulate_parforce(report.board, 40, 5, 1, {}, False)
+    assert again["metrics"]["stag_win_rate"] == report.rate
+    default = simulate_parforce(default_board(), 40, 5, 1, {}, False)
+    assert default["metrics"]["stag_win_rate"] == report.default["metrics"]["stag_win_rate"]
+    low, high = report.rate["ci95"]
+    assert report.met == (low <= 0.5 <= high)
+
+
+def test_the_report_reads_well_and_the_folder_holds_a_board_that_reads_back(small_report, tmp_path):
+    import json
+
+    from generator.games.parforce.board import read_board
+    from generator.games.parforce.design.balance import report_text
+    from generator.games.parforce.design.folder import BOARD_FILE, build_design_kit
+    from generator.kit import KitRequest, KitWriter
+    from generator.render.layouts import LayoutBook
+
+    text = report_text(small_report)
+    assert text.splitlines()[0] == "hunting board 7 x 7, seed 5, constraints: thickets<=1"
+    assert "default board (pond 9, lap 8)" in text
+    book = LayoutBook()
+    with KitWriter(tmp_path, "parforce-design", {"kind": "design", "seed": 5}) as writer:
+        build_design_kit(KitRequest(writer, book, book.paper("a4"), 5), small_report)
+    folder = tmp_path / "parforce-design"
+    assert read_board(folder / BOARD_FILE) == small_report.board
+    assert problems((folder / BOARD_FILE).read_text(encoding="utf-8")) == []
+    data = json.loads((folder / "report.json").read_text(encoding="utf-8"))
+    assert data["board"] == format_board(small_report.board)
+    assert data["chosen"]["metrics"]["stag_win_rate"] == small_report.rate
+    assert (folder / "report.txt").read_text(encoding="utf-8") == text + "\n"
+
+
+def test_bad_limits_are_refused_before_any_work():
+    from generator.games.parforce.design.balance import generate_hunting_board
+
+    with pytest.raises(QuarryError, match="--games must be from 1 to 100,000"):
+        generate_hunting_board([], 1, 9, 0.5, games=200_000)
+    with pytest.raises(QuarryError, match="unknown constraint"):
+        generate_hunting_board(["river=2"], 1, 9, 0.5, games=10)
