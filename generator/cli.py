@@ -300,6 +300,38 @@ def generate_island(
     _report(quiet, [report_text(written[1]), f"wrote {written[0]}"])
 
 
+@generate_app.command("hunting-board")
+def generate_hunting_board(
+    constraint: Annotated[
+        list[str] | None,
+        typer.Option(help="A designer constraint, e.g. pond=9, thickets<=4 (repeat)."),
+    ] = None,
+    size: Annotated[int, typer.Option(help="Squares along a side (7-13).")] = 9,
+    target: Annotated[float, typer.Option(help="The stag's win rate to aim for (0 to 1).")] = 0.5,
+    games: Annotated[int, typer.Option(help="Games to measure the board (1-100,000).")] = 2000,
+    jobs: JobsOption = 1,
+    out: OutOption = Path("output"),
+    paper: PaperOption = "a4",
+    seed: SeedOption = 1,
+    quiet: QuietOption = False,
+) -> None:
+    """Lay out a Parforcejagd hunting board with CP-SAT (pond, start squares, thickets),
+    keep the candidate whose stag win rate comes nearest the target by simulation, and
+    measure it beside the default board.
+
+    Example: quarry generate hunting-board --seed 3 --size 11 --constraint symmetry=mirror
+    """
+    from generator.games.parforce.design.balance import generate_hunting_board, report_text
+    from generator.games.parforce.design.folder import build_design_kit
+
+    def design():
+        return generate_hunting_board(constraint or [], seed, size, target, games, jobs=jobs)
+
+    name = "parforce-design"
+    written = _write_design("parforce", name, out, paper, seed, design, build_design_kit)
+    _report(quiet, [report_text(written[1]), f"wrote {written[0]}"])
+
+
 def _write_design(game: str, name: str, out: Path, paper: str, seed: int, design, build):
     """Check the paper, run `design()` (which checks its own options before any work), and
     write its report into OUT/NAME with `build(request, report)`; return (folder, report)."""
