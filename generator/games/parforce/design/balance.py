@@ -39,10 +39,10 @@ from generator.games.parforce.design.spec import (
 
 METRIC = "stag_win_rate"
 CANDIDATES = 5
-PROBE_GAMES = 150
-MAX_PROBES = 9
+PROBE_GAMES = 120
+MAX_PROBES = 16
 CLOSE_ENOUGH = 0.03
-MAX_CONFIRMATIONS = 2
+MAX_CONFIRMATIONS = 3
 DEFAULT_GAMES = 600
 
 
