@@ -11,12 +11,15 @@ the bots, keep the one nearest the target, measured beside the default board.
    tried one larger, then left to the spec's range.
 3. Probe: simulate `probe_games` games on each candidate (seed + 1) and read the
    `stag_win_rate` of `simulate_parforce`.
-4. Refine, until a probe comes within CLOSE_ENOUGH of the target or MAX_PROBES are probed:
+4. Refine, until a probe comes within CLOSE_ENOUGH of the target or 16 are probed:
    when two probed pond sizes more than one apart bracket the target, lay out the size
    interpolated between them; otherwise lay out the nearest probe's pond and thickets again
    with another objective variant (the pursuers start elsewhere). Probe each.
-5. Confirm: simulate the probe nearest the target with `games` games (seed); if the target
-   lies outside its 95 % interval, confirm the next nearest too and keep the nearer.
+5. Confirm: simulate the probe nearest the target with `games` games (seed); while the
+   target lies outside its 95 % interval, confirm the next nearest, up to three; keep the
+   nearest. Probes of 120 games are rough (the win rate jumps from board to board), so when
+   none of the three holds the target a second stage refines up to 24 probes in all, the
+   confirmed ones set aside, and confirms up to three more.
 6. Measure the default board (board.default_board()) with the same seed and game count, so
    both final figures are measured on the same dice.
 """
@@ -40,7 +43,7 @@ from generator.games.parforce.design.spec import (
 METRIC = "stag_win_rate"
 CANDIDATES = 5
 PROBE_GAMES = 120
-MAX_PROBES = 16
+STAGE_PROBES = (16, 24)  # probes in all after the first stage, after the second
 CLOSE_ENOUGH = 0.03
 MAX_CONFIRMATIONS = 3
 DEFAULT_GAMES = 600
@@ -147,23 +150,27 @@ def generate_hunting_board(
     search = _Search(spec, seed, parsed, target, probe_games, jobs)
     search.lay_out_candidates()
     seconds = {"layout": time.perf_counter() - clock}
-    clock = time.perf_counter()
-    search.probe_all()
-    search.refine()
-    seconds["probes"] = time.perf_counter() - clock
-
-    clock = time.perf_counter()
-    ranked = sorted(search.probes, key=lambda p: p.miss(target))
+    seconds["probes"] = seconds["confirm"] = 0.0
     best_board, best, confirmed = None, None, []
-    for probe in ranked[:MAX_CONFIRMATIONS]:
-        board = search.boards[probe.variant]
-        summary = _simulate(board, games, seed, jobs)
-        confirmed.append(_probe(probe.variant, board, games, summary))
-        if best is None or _miss(summary, target) < _miss(best, target):
-            best_board, best = board, summary
-        if _inside(summary, target):
+    for limit in STAGE_PROBES:
+        clock = time.perf_counter()
+        search.probe_all()
+        done = {p.variant for p in confirmed}
+        search.refine(limit, done)
+        seconds["probes"] += time.perf_counter() - clock
+        clock = time.perf_counter()
+        fresh = [p for p in search.probes if p.variant not in done]
+        for probe in sorted(fresh, key=lambda p: p.miss(target))[:MAX_CONFIRMATIONS]:
+            board = search.boards[probe.variant]
+            summary = _simulate(board, games, seed, jobs)
+            confirmed.append(_probe(probe.variant, board, games, summary))
+            if best is None or _miss(summary, target) < _miss(best, target):
+                best_board, best = board, summary
+            if _inside(summary, target):
+                break
+        seconds["confirm"] += time.perf_counter() - clock
+        if _inside(best, target):
             break
-    seconds["confirm"] = time.perf_counter() - clock
     clock = time.perf_counter()
     default = _simulate(default_board(), games, seed, jobs)
     seconds["default"] = time.perf_counter() - clock
@@ -268,16 +275,17 @@ class _Search:
             if variant not in done:
                 self.probe(variant)
 
-    def refine(self) -> None:
-        """Lay out and probe more candidates until one probes within CLOSE_ENOUGH of the
-        target or MAX_PROBES are probed: while the probes straddle the target between two
-        pond sizes more than one apart, the size interpolated between the nearest probe on
-        each side; otherwise the nearest probe's pond and thickets with the pursuers
-        elsewhere (a new objective variant)."""
+    def refine(self, limit: int, confirmed: set[int]) -> None:
+        """Lay out and probe more candidates until one not yet `confirmed` (variants) probes
+        within CLOSE_ENOUGH of the target or `limit` are probed in all: while the probes
+        straddle the target between two pond sizes more than one apart, the size
+        interpolated between the nearest probe on each side; otherwise the nearest fresh
+        probe's pond and thickets with the pursuers elsewhere (a new objective variant)."""
         tries = 0
-        while len(self.probes) < MAX_PROBES and tries < 2 * MAX_PROBES:
+        while len(self.probes) < limit and tries < 2 * limit:
             tries += 1
-            best = min(self.probes, key=lambda p: p.miss(self.target))
+            fresh = [p for p in self.probes if p.variant not in confirmed] or self.probes
+            best = min(fresh, key=lambda p: p.miss(self.target))
             if best.miss(self.target) <= CLOSE_ENOUGH:
                 return
             pond, thickets = self.interpolated() or (best.pond, best.thickets)
