@@ -46,7 +46,8 @@ PROBE_GAMES = 120
 STAGE_PROBES = (16, 24)  # probes in all after the first stage, after the second
 CLOSE_ENOUGH = 0.03
 MAX_CONFIRMATIONS = 3
-DEFAULT_GAMES = 600
+DEFAULT_GAMES = 2000
+NEAREST_SHOWN = 5  # probes listed in the report's text
 
 
 @dataclass(frozen=True)
@@ -332,8 +333,12 @@ def report_text(report: Report) -> str:
         + ("  target met" if report.met else "  target NOT met"),
         f"  default board (pond {len(default.pond)}, lap {len(shortest_lap(default) or ())}): "
         f"{rate(report.default)}",
-        "  candidates (pond, thickets, lap: win rate): "
-        + "; ".join(f"{p.pond}, {p.thickets}, {p.lap}: {p.rate:.3f}" for p in report.probes),
+        f"  {len(report.probes)} candidates probed ({report.probes[0].games} games each); "
+        "the nearest (pond, thickets, lap: win rate): "
+        + "; ".join(
+            f"{p.pond}, {p.thickets}, {p.lap}: {p.rate:.3f}"
+            for p in sorted(report.probes, key=lambda p: p.miss(report.target))[:NEAREST_SHOWN]
+        ),
         "  confirmed: "
         + "; ".join(f"{p.pond}, {p.thickets}, {p.lap}: {p.rate:.3f}" for p in report.confirmed),
     ]

@@ -29,7 +29,7 @@ def board_file_text(report: Report) -> str:
     mean = report.rate["value"]
     note = (
         f"% designed by quarry generate hunting-board, seed {report.seed}: the stag won "
-        f"{mean:.2f} of {report.games} simulated games (target {report.target:.2f})"
+        f"{mean:.1%} of {report.games} simulated games (target {report.target:.0%})"
     )
     head, grid, rest = text.partition("grid\n")
     return f"{head}{note}\n{grid}{rest}"
