@@ -328,3 +328,21 @@ def test_bad_limits_are_refused_before_any_work():
         generate_hunting_board([], 1, 9, 0.5, games=200_000)
     with pytest.raises(QuarryError, match="unknown constraint"):
         generate_hunting_board(["river=2"], 1, 9, 0.5, games=10)
+
+
+def test_the_cli_rejects_bad_input_in_one_line(quarry, tmp_path):
+    done = quarry("generate", "hunting-board", "--constraint", "moat=2", "--out", tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and "unknown constraint 'moat=2'" in done.stderr
+    args = ["--constraint", "symmetry=rotate", "--constraint", "thickets=1"]
+    done = quarry("generate", "hunting-board", *args, "--out", tmp_path)
+    assert done.returncode == 2 and "symmetry=rotate, thickets=1;" in done.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+SEED_RULES = "004_920482f477f7a463.txt"
+
+
+def test_the_design_page_is_in_our_own_words(root, copied_runs):
+    page = (root / "docs" / "design-parforce.md").read_text(encoding="utf-8")
+    assert not copied_runs(SEED_RULES, page, "docs/design-parforce.md")
