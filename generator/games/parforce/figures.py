@@ -1,0 +1,378 @@
+"""Parforcejagd drawn in code: the hunting board at any size, and the ten pieces' icons.
+
+`board_svg` is the big board, the one-page overview, the puzzle book's diagrams and the
+reference card's small examples, at different square sizes. What a drawing holds: land in a
+pale meadow green, the pond in blue with ripples and a ring of arrows showing the hunt's way
+round it, thickets as dark squares with small trees, the start squares lettered c, a, b, k
+in their corner, optionally the coordinates round the edge, the pieces standing on their
+squares, squares highlighted, and text marks.
+
+The icons (`draw_icon`) are drawn paths: the stag's antlered head, a hound's head with its
+drooping ear, a horse's head for the riders, a standing figure with a leash for the
+handler. Hounds and riders carry their number.
+
+Lengths are millimetres (the SVG user unit), text sizes points; labels are fitted with
+render.text.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+import svgwrite
+from svgwrite.container import Group
+
+from generator.games.parforce.board import HuntingBoard
+from generator.games.parforce.rules import PIECES
+from generator.render.svg import new_document
+from generator.render.text import text_group
+from generator.render.units import fmt, letters, pt_to_mm
+
+INK = "#1f1f1f"
+GRID = "#7b8a6a"
+LAND = "#eef3dc"
+POND = "#9cc7e6"
+RIPPLE = "#e4f1fb"
+ARROW = "#1e4f7a"
+THICKET = "#5f7f45"
+TREE = "#2f4a22"
+START_INK = "#6d6a4f"
+HIGHLIGHT = "#c2187a"
+# Each kind of piece: its token's ring and icon colour, and its name on the board.
+KINDS = {
+    "stag": ("#7a4416", "Stag"),
+    "hound": ("#a8600f", "Hound"),
+    "handler": ("#2f6a3a", "Handler"),
+    "rider": ("#8c1d2c", "Rider"),
+}
+TOKEN_FILL = "#fbf8f0"
+
+_LONG_FLOAT = re.compile(r"-?\d+\.\d{4,}")
+
+# The icons, drawn in a box from -1 to 1 each way (y down), filled in the kind's colour.
+_STAG = (
+    "M -0.2 -0.1 L 0.2 -0.1 L 0.13 0.5 Q 0 0.72 -0.13 0.5 Z",  # the face
+    "M -0.2 -0.08 L -0.58 -0.2 L -0.22 0.08 Z M 0.2 -0.08 L 0.58 -0.2 L 0.22 0.08 Z",  # ears
+)
+_STAG_ANTLERS = (
+    "M -0.1 -0.12 C -0.2 -0.45 -0.4 -0.6 -0.5 -0.9 M -0.28 -0.43 L -0.62 -0.46 "
+    "M -0.43 -0.7 L -0.28 -0.92 M 0.1 -0.12 C 0.2 -0.45 0.4 -0.6 0.5 -0.9 "
+    "M 0.28 -0.43 L 0.62 -0.46 M 0.43 -0.7 L 0.28 -0.92"
+)
+_HOUND = (
+    "M -0.55 -0.3 Q -0.25 -0.62 0.15 -0.42 L 0.68 -0.12 Q 0.78 0.04 0.6 0.12 "
+    "L 0.12 0.16 Q 0.02 0.5 -0.3 0.66 L -0.6 0.2 Z",
+)
+_HOUND_EAR = "M -0.28 -0.38 Q 0.0 -0.22 -0.1 0.32 Q -0.3 0.22 -0.38 -0.28 Z"
+_HORSE = (
+    "M 0.42 0.8 C 0.38 0.3 0.32 -0.1 0.08 -0.45 L 0.16 -0.8 L -0.06 -0.54 "
+    "C -0.3 -0.46 -0.56 -0.08 -0.68 0.2 C -0.72 0.34 -0.6 0.44 -0.48 0.38 "
+    "L -0.14 0.24 C -0.04 0.44 0.0 0.62 0.0 0.8 Z",
+)
+_HANDLER = (
+    "M -0.3 -0.44 m -0.17 0 a 0.17 0.17 0 1 0 0.34 0 a 0.17 0.17 0 1 0 -0.34 0",  # head
+    "M -0.52 -0.2 L -0.08 -0.2 L 0.0 0.3 L -0.14 0.3 L -0.16 0.85 L -0.27 0.85 L -0.3 0.4 "
+    "L -0.33 0.85 L -0.44 0.85 L -0.46 0.3 L -0.6 0.3 Z",  # body and legs
+)
+_LEASH = "M -0.1 -0.1 L 0.22 0.1 C 0.5 0.25 0.55 0.5 0.5 0.62"
+_COLLAR = "M 0.5 0.72 m -0.12 0 a 0.12 0.12 0 1 0 0.24 0 a 0.12 0.12 0 1 0 -0.24 0"
+
+
+def piece_kind(piece: str) -> str:
+    """Return the kind of piece `piece` (S, H1-H4, K, R1-R4): stag, hound, handler, rider."""
+    return {"S": "stag", "H": "hound", "K": "handler", "R": "rider"}[piece[0]]
+
+
+def piece_number(piece: str) -> str:
+    """Return the number a hound or rider carries ("" for the stag and the handler)."""
+    return piece[1:]
+
+
+def icon_paths(kind: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Return the icon of `kind` as (filled paths, stroked paths), in the -1..1 box."""
+    return {
+        "stag": (_STAG, (_STAG_ANTLERS,)),
+        "hound": ((*_HOUND, _HOUND_EAR), ()),
+        "rider": (_HORSE, ()),
+        "handler": (_HANDLER, (_LEASH, _COLLAR)),
+    }[kind]
+
+
+def draw_icon(parent, piece: str, cx: float, cy: float, size: float, token: bool = True) -> None:
+    """Draw piece `piece`'s icon centred on (cx, cy), `size` mm across: on a round token
+    (a pale disc with a ring in its kind's colour) unless `token` is False; hounds and
+    riders carry their number in a small badge."""
+    kind = piece_kind(piece)
+    colour = KINDS[kind][0]
+    group = Group(class_=f"piece piece-{piece}")
+    radius = size / 2
+    if token:
+        group.add(
+            svgwrite.shapes.Circle(
+                (cx, cy), radius, fill=TOKEN_FILL, stroke=colour, stroke_width=size * 0.07
+            )
+        )
+    scale = radius * (0.74 if token else 0.95)
+    icon = Group(transform=f"translate({fmt(cx)} {fmt(cy)}) scale({fmt(scale)})")
+    filled, stroked = icon_paths(kind)
+    for path in filled:
+        icon.add(svgwrite.path.Path(d=path, fill=colour))
+    if kind == "hound":  # the ear a shade darker over the head
+        icon.add(svgwrite.path.Path(d=_HOUND_EAR, fill="#000000", fill_opacity=0.3))
+        icon.add(svgwrite.shapes.Circle((0.22, -0.2), 0.06, fill=TOKEN_FILL))
+    if kind == "rider":  # the eye and the bridle
+        icon.add(svgwrite.shapes.Circle((-0.18, -0.2), 0.06, fill=TOKEN_FILL))
+        bridle = "M -0.05 -0.5 L -0.42 0.2"
+        icon.add(svgwrite.path.Path(d=bridle, stroke=TOKEN_FILL, stroke_width=0.05))
+    for path in stroked:
+        icon.add(
+            svgwrite.path.Path(
+                d=path,
+                fill="none",
+                stroke=colour,
+                stroke_width=0.11 if kind == "stag" else 0.08,
+                stroke_linecap="round",
+            )
+        )
+    group.add(icon)
+    number = piece_number(piece)
+    if number:
+        badge = radius * 0.36
+        bx, by = cx + radius * 0.62, cy + radius * 0.58
+        group.add(svgwrite.shapes.Circle((bx, by), badge, fill=colour))
+        label, _ = text_group(
+            number,
+            bx - badge,
+            by - badge,
+            2 * badge,
+            2 * badge,
+            size=badge * 2.2 / pt_to_mm(1),
+            bold=True,
+            align="center",
+            valign="middle",
+            fill="#ffffff",
+        )
+        group.add(label)
+    parent.add(group)
+
+
+@dataclass(frozen=True)
+class BoardLayout:
+    """Where a board drawing puts things (mm): square size, coordinate band, whole size."""
+
+    size: int
+    cell: float
+    band: float
+
+    @property
+    def width(self) -> float:
+        return self.size * self.cell + 2 * self.band
+
+    def origin(self, square: int) -> tuple[float, float]:
+        """Return the top-left corner of `square` (north at the top)."""
+        row, column = divmod(square, self.size)
+        return self.band + column * self.cell, self.band + (self.size - 1 - row) * self.cell
+
+    def centre(self, square: int) -> tuple[float, float]:
+        """Return the centre of `square`."""
+        x, y = self.origin(square)
+        return x + self.cell / 2, y + self.cell / 2
+
+
+def coordinate_pt(cell: float) -> float:
+    """Return the size in points of the coordinates round a board of `cell` mm squares."""
+    return max(5.0, min(10.0, cell * 0.6))
+
+
+def board_layout(size: int, cell_mm: float, coordinates: bool = True) -> BoardLayout:
+    """Return the layout of a `size` board drawn with `cell_mm` squares."""
+    if not 2.0 <= cell_mm <= 80:
+        raise ValueError(f"a square of {cell_mm} mm is outside 2-80 mm")
+    band = max(cell_mm * 0.5, pt_to_mm(coordinate_pt(cell_mm)) * 1.8) if coordinates else 0.0
+    return BoardLayout(size, cell_mm, band)
+
+
+def cell_to_fit(size: int, width: float, height: float, coordinates: bool = True) -> float:
+    """Return the largest square size (mm, a multiple of 0.5, at most 40) at which a `size`
+    board fits a `width` x `height` mm box."""
+    cell = 40.0
+    while cell > 2.0:
+        if board_layout(size, cell, coordinates).width <= min(width, height) + 1e-9:
+            return cell
+        cell -= 0.5
+    raise ValueError(f"a {size} x {size} board does not fit {width} x {height} mm")
+
+
+def board_svg(
+    board: HuntingBoard,
+    cell_mm: float = 20.0,
+    *,
+    pieces: Mapping[str, str | int] | None = None,
+    marks: Mapping[int, str] | None = None,
+    highlight: Iterable[int] | None = None,
+    coordinates: bool = True,
+    arrow: bool = True,
+    starts: bool = True,
+) -> str:
+    """Return `board` as an SVG document with `cell_mm` squares, true size.
+
+    - pieces: {piece: square} (a name like "e9" or an index) drawn as tokens;
+    - marks: text written small in squares ({square: "1"}), e.g. a move's number;
+    - highlight: squares outlined and tinted;
+    - coordinates: column letters above and below, row numbers left and right;
+    - arrow: the ring of arrows round the pond; starts: the start letters c a b k."""
+    layout = board_layout(board.size, cell_mm, coordinates)
+    dwg = new_document(layout.width, layout.width)
+    dwg.add(svgwrite.shapes.Rect((0, 0), (layout.width, layout.width), fill="#ffffff"))
+    _squares(dwg, board, layout)
+    if starts:
+        _start_letters(dwg, board, layout)
+    if arrow:
+        _arrows(dwg, board, layout)
+    if highlight:
+        for square in highlight:
+            x, y = layout.origin(square)
+            inset = cell_mm * 0.06
+            dwg.add(
+                svgwrite.shapes.Rect(
+                    (x + inset, y + inset),
+                    (cell_mm - 2 * inset, cell_mm - 2 * inset),
+                    fill=HIGHLIGHT,
+                    fill_opacity=0.18,
+                    stroke=HIGHLIGHT,
+                    stroke_width=max(0.3, cell_mm * 0.05),
+                    class_="highlight",
+                )
+            )
+    if coordinates:
+        _coordinates(dwg, layout)
+    for piece, where in (pieces or {}).items():
+        square = board.parse(where) if isinstance(where, str) else where
+        cx, cy = layout.centre(square)
+        draw_icon(dwg, piece, cx, cy, cell_mm * 0.84)
+    for square, text in (marks or {}).items():
+        x, y = layout.origin(square)
+        label, _ = text_group(
+            text, x + cell_mm * 0.05, y + cell_mm * 0.04, cell_mm * 0.9, cell_mm * 0.4,
+            size=max(4.0, cell_mm * 0.9), bold=True, align="right", fill=HIGHLIGHT,
+        )  # fmt: skip
+        dwg.add(label)
+    return _LONG_FLOAT.sub(lambda m: fmt(float(m.group())), dwg.tostring()) + "\n"
+
+
+def _squares(dwg, board: HuntingBoard, layout: BoardLayout) -> None:
+    cell = layout.cell
+    for square in range(board.cells):
+        x, y = layout.origin(square)
+        fill = POND if square in board.pond else THICKET if square in board.thickets else LAND
+        dwg.add(
+            svgwrite.shapes.Rect(
+                (x, y), (cell, cell), fill=fill, stroke=GRID, stroke_width=max(0.15, cell * 0.012)
+            )
+        )
+        if square in board.pond:
+            for row in (0.35, 0.65):
+                yy = y + cell * row
+                d = (
+                    f"M {fmt(x + cell * 0.2)} {fmt(yy)} q {fmt(cell * 0.15)} {fmt(-cell * 0.08)} "
+                    f"{fmt(cell * 0.3)} 0 t {fmt(cell * 0.3)} 0"
+                )
+                dwg.add(
+                    svgwrite.path.Path(
+                        d=d, fill="none", stroke=RIPPLE, stroke_width=max(0.15, cell * 0.03)
+                    )
+                )
+        elif square in board.thickets:
+            for tx, ty in ((0.3, 0.4), (0.62, 0.32), (0.5, 0.68)):
+                cx, cy, r = x + cell * tx, y + cell * ty, cell * 0.14
+                d = (
+                    f"M {fmt(cx)} {fmt(cy - r)} L {fmt(cx + r * 0.8)} {fmt(cy + r)} "
+                    f"L {fmt(cx - r * 0.8)} {fmt(cy + r)} Z"
+                )
+                dwg.add(svgwrite.path.Path(d=d, fill=TREE))
+    edge = layout.size * cell
+    dwg.add(
+        svgwrite.shapes.Rect(
+            (layout.band, layout.band),
+            (edge, edge),
+            fill="none",
+            stroke=INK,
+            stroke_width=max(0.3, cell * 0.025),
+        )  # fmt: skip
+    )
+
+
+def _start_letters(dwg, board: HuntingBoard, layout: BoardLayout) -> None:
+    cell = layout.cell
+    letters_at = {board.stag: "c", board.handler: "k"}
+    letters_at.update(dict.fromkeys(board.hounds, "a"))
+    letters_at.update(dict.fromkeys(board.riders, "b"))
+    for square, letter in letters_at.items():
+        x, y = layout.origin(square)
+        label, _ = text_group(
+            letter, x + cell * 0.06, y + cell * 0.03, cell * 0.4, cell * 0.32,
+            size=max(4.0, cell * 0.75), bold=True, fill=START_INK,
+        )  # fmt: skip
+        dwg.add(label)
+
+
+def _arrows(dwg, board: HuntingBoard, layout: BoardLayout) -> None:
+    """Three arcs round the pond's centre, each ending in an arrowhead the hunt's way."""
+    cx2, cy2 = board.centre2()
+    cell = layout.cell
+    x = layout.band + (cx2 / 2 + 0.5) * cell
+    y = layout.band + (board.size - 1 - cy2 / 2 + 0.5) * cell
+    columns = [s % board.size for s in board.pond]
+    rows = [s // board.size for s in board.pond]
+    half = min(max(columns) - min(columns), max(rows) - min(rows)) / 2 + 0.5
+    radius = max(0.32, half - 0.2) * cell
+    sign = 1 if board.clockwise else -1  # on the page (y down) clockwise is a growing angle
+    width = max(0.3, cell * 0.05)
+    for start in (0.0, 2 * math.pi / 3, 4 * math.pi / 3):
+        a0, a1 = start + 0.25, start + 2 * math.pi / 3 - 0.25
+        if sign < 0:
+            a0, a1 = a1, a0
+        p0 = (x + radius * math.cos(a0), y + radius * math.sin(a0))
+        p1 = (x + radius * math.cos(a1), y + radius * math.sin(a1))
+        d = (
+            f"M {fmt(p0[0])} {fmt(p0[1])} A {fmt(radius)} {fmt(radius)} 0 0 "
+            f"{1 if sign > 0 else 0} {fmt(p1[0])} {fmt(p1[1])}"
+        )
+        dwg.add(svgwrite.path.Path(d=d, fill="none", stroke=ARROW, stroke_width=width,
+                                   class_="hunt-arrow"))  # fmt: skip
+        # the head: along the tangent at p1
+        tx, ty = -math.sin(a1) * sign, math.cos(a1) * sign
+        nx, ny = -ty, tx
+        head = cell * 0.16
+        tip = (p1[0] + tx * head * 0.6, p1[1] + ty * head * 0.6)
+        back = (p1[0] - tx * head * 0.6, p1[1] - ty * head * 0.6)
+        points = [
+            tip,
+            (back[0] + nx * head * 0.55, back[1] + ny * head * 0.55),
+            (back[0] - nx * head * 0.55, back[1] - ny * head * 0.55),
+        ]
+        dwg.add(svgwrite.shapes.Polygon(points, fill=ARROW))
+
+
+def _coordinates(dwg, layout: BoardLayout) -> None:
+    size_pt = coordinate_pt(layout.cell)
+    band, cell, n = layout.band, layout.cell, layout.size
+    for index in range(n):
+        x = band + index * cell
+        for y in (0.0, band + n * cell):
+            label, _ = text_group(letters(index).lower(), x, y, cell, band, size=size_pt,
+                                  align="center", valign="middle", fill=INK)  # fmt: skip
+            dwg.add(label)
+        y = band + (n - 1 - index) * cell
+        for x0 in (0.0, band + n * cell):
+            label, _ = text_group(str(index + 1), x0, y, band, cell, size=size_pt,
+                                  align="center", valign="middle", fill=INK)  # fmt: skip
+            dwg.add(label)
+
+
+def start_pieces(board: HuntingBoard) -> dict[str, int]:
+    """Return every piece on its start square ({piece: square})."""
+    return dict(zip(PIECES, board.starts(), strict=True))
