@@ -247,7 +247,12 @@ class _Search:
         if board is None and pond is not None and pond < self.spec.pond[1]:
             board = lay_out(self.spec, self.seed, variant, pond + 1, thickets, self.parsed)
         if board is None:
-            board = lay_out(self.spec, self.seed, variant, None, None, self.parsed)
+            try:
+                board = lay_out(self.spec, self.seed, variant, None, None, self.parsed)
+            except QuarryError:
+                if not self.boards:
+                    raise
+                return None  # a hard lap bound this variant missed; others have met it
         if board in self.boards.values():
             return None
         self.boards[variant] = board

@@ -21,7 +21,9 @@ from generator.solve.cpsat import explain_infeasible, solver
 DETERMINISTIC_SECONDS = 3.0
 WALL_SECONDS = 60.0
 EXPLAIN_SECONDS = 20.0
-MAX_LAP_CUTS = 60
+MAX_LAP_CUTS = 30
+CANDIDATE_LAP_CUTS = 8  # with exact counts a failure only drops one candidate
+SHAPED_ROUNDS = 4  # solves that optimise the board's shape before any lap will do
 
 
 def _run(model: cp_model.CpModel, seed: int) -> tuple[cp_model.CpSolver, int]:
@@ -38,10 +40,12 @@ def hunt_direction(spec: Spec, seed: int) -> bool:
     return bool(np.random.default_rng([seed, 0xD1]).integers(0, 2) == 0)
 
 
-def shortest_lap(board: HuntingBoard) -> list[int] | None:
-    """Return the squares of the stag's shortest lap (forward knight moves over land from c
-    back to c), c first and not repeated at the end; None when there is none."""
-    tables, start = board.tables, board.stag
+def shortest_lap(board: HuntingBoard, start: int | None = None) -> list[int] | None:
+    """Return the squares of the stag's shortest lap (forward knight moves over land from c,
+    or from `start`, back to it), the start first and not repeated at the end; None when
+    there is none."""
+    tables = board.tables
+    start = board.stag if start is None else start
     parent: dict[int, int] = {start: -1}
     frontier = [start]
     while frontier:
@@ -58,6 +62,18 @@ def shortest_lap(board: HuntingBoard) -> list[int] | None:
                     following.append(target)
         frontier = following
     return None
+
+
+def short_laps(board: HuntingBoard, moves: int) -> list[list[int]]:
+    """Return the different laps of fewer than `moves` moves on `board`: the shortest from
+    each land square (a cycle once, whatever square it is found from)."""
+    found: dict[frozenset[int], list[int]] = {}
+    for square in range(board.cells):
+        if board.is_land(square):
+            lap = shortest_lap(board, square)
+            if lap is not None and len(lap) < moves:
+                found.setdefault(frozenset(lap), lap)
+    return list(found.values())
 
 
 def lay_out(
@@ -77,10 +93,13 @@ def lay_out(
     layout = build_layout_model(
         spec, Weights.draw(spec.size, seed, variant), clockwise, pond_count, thicket_count
     )
-    for _ in range(MAX_LAP_CUTS):
+    exact = pond_count is not None or thicket_count is not None
+    for round_ in range(CANDIDATE_LAP_CUTS if exact else MAX_LAP_CUTS):
+        if round_ == SHAPED_ROUNDS:
+            layout.model.clear_objective()  # any board that meets the lap will do now
         s, status = _run(layout.model, seed)
         if status == cp_model.INFEASIBLE:
-            if pond_count is not None or thicket_count is not None:
+            if exact:
                 return None
             raise conflict(spec, seed, constraints)
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
@@ -91,8 +110,9 @@ def lay_out(
             raise AssertionError("the layout model made a board with no stag lap")
         if len(lap) >= spec.lap[0]:
             return board
-        layout.forbid_lap(lap)
-    if pond_count is not None or thicket_count is not None:
+        for cycle in short_laps(board, spec.lap[0]):
+            layout.forbid_lap(cycle)
+    if exact:
         return None
     raise _lap_error(spec)
 
