@@ -297,8 +297,12 @@ def test_the_balance_loop_keeps_the_confirmed_board_nearest_the_target(small_rep
     assert report.met == (low <= 0.5 <= high)
 
 
-def test_the_report_reads_well_and_the_folder_holds_a_board_that_reads_back(small_report, tmp_path):
+def test_the_report_reads_well_and_the_folder_holds_a_board_that_reads_back(
+    small_report, tmp_path, copied_runs
+):
     import json
+
+    import pypdfium2
 
     from generator.games.parforce.board import read_board
     from generator.games.parforce.design.balance import report_text
@@ -319,6 +323,14 @@ def test_the_report_reads_well_and_the_folder_holds_a_board_that_reads_back(smal
     assert data["board"] == format_board(small_report.board)
     assert data["chosen"]["metrics"]["stag_win_rate"] == small_report.rate
     assert (folder / "report.txt").read_text(encoding="utf-8") == text + "\n"
+    listed = {f["path"]: f for f in json.loads((folder / "manifest.json").read_text())["files"]}
+    assert {BOARD_FILE, "report.json", "svg/board.svg", "00-guide-a4.pdf"} <= set(listed)
+    assert listed["board-a4.pdf"]["pages"] == 1
+    for name in ("00-guide-a4.pdf", "board-a4.pdf"):
+        pages = pypdfium2.PdfDocument(folder / name)
+        words = " ".join(page.get_textpage().get_text_range() for page in pages)
+        assert "seed 5" in words
+        assert not copied_runs(SEED_RULES, words, name)
 
 
 def test_bad_limits_are_refused_before_any_work():
