@@ -1,0 +1,269 @@
+"""Parforcejagd's pages that flow: the reference card (the moves, each with a small
+diagram, the order of play, the pond and the ends) and the rules for players.
+
+The words are ours, written for the table from the rules as we play them
+(docs/rules/parforce.md explains the choices; these pages teach). Every diagram is a
+position set up on the default board with the engine, and the squares it marks are the
+engine's own legal moves, so the pages cannot drift from the rules.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.games.parforce.board import default_board
+from generator.games.parforce.figures import board_svg
+from generator.games.parforce.rules import (
+    BET,
+    CROSS,
+    DEFAULT_ROUNDS,
+    LAND,
+    PIECES,
+    POND_FEE,
+    ParforceState,
+)
+from generator.render.document import Blocks, Header, Part, TypeScale, fit_parts, write_document
+from generator.render.layouts import Paper
+from generator.render.pdf import Footer
+
+TITLE = "Parforcejagd"
+REFERENCE_COMPONENT = "reference card"
+RULES_COMPONENT = "rules"
+REFERENCE_SIZES = (9.5, 9.0, 8.5, 8.0, 7.5, 7.0)
+RULES_SIZES = (10.0, 9.5, 9.0, 8.75, 8.5, 8.25, 8.0, 7.75, 7.5)
+RULES_MAX_PAGES = 1
+DIAGRAM_CELL = 6.0  # mm: the reference card's small boards
+
+
+# --- the diagrams --------------------------------------------------------------------------
+
+
+def example(squares: dict[str, str], turn: str, mode: str = LAND) -> tuple[str, list[int]]:
+    """Return a diagram of the default board with the pieces of `squares` drawn, `turn` to
+    move, and that piece's legal moves marked (its SVG, the squares). The pieces not named
+    stand, undrawn, where they cannot touch the moving piece's lines."""
+    board = default_board()
+    tables = board.tables
+    state = ParforceState(board)
+    placed = {PIECES.index(p): board.parse(s) for p, s in squares.items()}
+    mover = placed[PIECES.index(turn)]
+    near = set(tables.knight_any[mover]) | set(tables.king[mover])
+    for lines in (tables.hound_lines[mover], tables.rider_lines[mover]):
+        near |= {s for line in lines for s in line}
+    spare = iter(
+        s for s in range(board.cells) if board.is_land(s) and s not in near | set(placed.values())
+    )
+    for piece in range(len(PIECES)):
+        state.pos[piece] = placed[piece] if piece in placed else next(spare)
+    state.arrange({}, turn, mode)
+    moves = [m for m in state.legal_actions() if m >= 0]
+    svg = board_svg(board, DIAGRAM_CELL, pieces=squares, highlight=moves, starts=False,
+                    coordinates=False)  # fmt: skip
+    return svg, moves
+
+
+EXAMPLES = (
+    (
+        "The stag",
+        {"S": "c8"},
+        "S",
+        LAND,
+        "One knight move that runs forward round the pond, onto free land.",
+    ),
+    (
+        "A hound",
+        {"H1": "g3", "R2": "f3", "H2": "g6"},
+        "H1",
+        LAND,
+        "One to three squares along its line, forward or back with the hunt; over riders "
+        "and the handler, never over the stag or a hound.",
+    ),
+    (
+        "A rider",
+        {"R1": "c2", "H3": "a4"},
+        "R1",
+        LAND,
+        "Any distance along a diagonal that runs forward; hounds, the stag and the handler "
+        "stop it.",
+    ),
+    (
+        "The handler",
+        {"K": "e1", "H4": "f2"},
+        "K",
+        LAND,
+        "One step in any direction, backward too, onto free land.",
+    ),
+    (
+        "Into the pond",
+        {"S": "e8", "R1": "g9", "H1": "g7"},
+        "S",
+        LAND,
+        f"Only with no land move: the stag pays {POND_FEE} tokens to each piece in its way "
+        "and swims; pursuers may follow.",
+    ),
+    (
+        "The crossing",
+        {"S": "d3", "H1": "e9"},
+        "S",
+        CROSS,
+        "With c held, the stag may cross by knight moves in any direction to the square "
+        "opposite c; nobody follows it into the water.",
+    ),
+)
+
+
+# --- the reference card --------------------------------------------------------------------
+
+REFERENCE_HEADER = Header(
+    f"{TITLE}: the moves at a glance",
+    "Each small board shows one piece and, marked, every square it may move to. The blue "
+    "arrows show the hunt's way round the pond: forward is that way.",
+)
+ORDER = (
+    "Each round: the stag, then hounds 1, 2, 3, 4, then the handler, then riders 1, 2, 3, 4.",
+    "Nobody ends a move on another piece, in a thicket or off the board. A pursuer that "
+    "cannot move passes; every other piece must move.",
+)
+POND = (
+    "While the stag swims it moves one step in any direction; pursuers may step into the "
+    "water beside it and swim one step at a time too. Back on land, everyone moves as usual.",
+    "Crossing is different: the stag jumps like a knight in any direction and no pursuer "
+    "may enter the pond; one already in it may only step out.",
+)
+TOKENS = (
+    f"Everyone bets {BET} tokens. Pond fees go from the stag's player to the players of the "
+    "pieces that blocked it.",
+)
+ENDS = (
+    "The stag wins the pot when it lands on c again (its start), or, crossing, on the "
+    "square opposite c.",
+    "The pursuers win when the stag cannot move: the pieces on the squares it could have "
+    "moved to share the pot.",
+    f"After {DEFAULT_ROUNDS} rounds with no winner the bets go back (fees stay paid).",
+)
+
+
+def reference_part(blocks: Blocks) -> Part:
+    """Return the reference card: the six diagrams two by two with their captions, then
+    the order of play and the ends."""
+    cells, rows = [], []
+    for title, squares, turn, mode, caption in EXAMPLES:
+        svg, _ = example(squares, turn, mode)
+        cells.append([blocks.figure(svg), blocks.lead(f"{title}.", caption, "note")])
+        if len(cells) == 3:
+            spaced = [cells[0], "", cells[1], "", cells[2]]
+            rows.append(blocks.beside(spaced, ["31%", "3.5%", "31%", "3.5%", "31%"]))
+            rows.append(blocks.gap(2))
+            cells = []
+    story = [*rows, blocks.section("Order of play", ORDER), blocks.section("The pond", POND),
+             blocks.section("The end", ENDS), blocks.section("Tokens", TOKENS)]  # fmt: skip
+    return Part(REFERENCE_HEADER, story, REFERENCE_COMPONENT)
+
+
+def write_reference(target: Path, paper: Paper, seed: int | None) -> int:
+    """Write the reference card (one page) to the PDF `target`; return its page count."""
+    footer = Footer(TITLE, REFERENCE_COMPONENT, seed)
+    parts = fit_parts(paper, lambda b: [reference_part(b)], footer, REFERENCE_SIZES, 1)
+    return write_document(target, paper, parts, footer, TypeScale())
+
+
+# --- the rules -----------------------------------------------------------------------------
+
+RULES_HEADER = Header(
+    f"{TITLE}: the rules",
+    "A stag runs laps round a pond; four hounds, four riders and their dog handler try to "
+    "pen it in. For 2 to 10 players; nothing is hidden and no dice are rolled.",
+)
+RULES_SECTIONS = (
+    (
+        "What you need",
+        (
+            "The board, the ten piece tokens and the pot tokens from this kit.",
+            "One player takes the stag. The others share the nine pursuers: deal them round "
+            "in the order of play (hound 1 to the first pursuer player, hound 2 to the next, "
+            "and so on). With ten players each has one piece.",
+            f"Everyone puts {BET} tokens in the pot (the pot must split by 6 and by 8; any "
+            "multiple of 24 a player will do).",
+        ),
+    ),
+    (
+        "Setting up",
+        (
+            "The stag starts on c, the hounds on the four a squares (hound 1 on the one "
+            "furthest south-west, then along each row), the riders likewise on the b "
+            "squares, the handler on k.",
+            "Forward means the way the arrows in the pond point. Every square has a forward "
+            "and a backward direction round the pond.",
+        ),
+    ),
+    (
+        "Moving",
+        (
+            "The stag: one knight move (two squares one way, one square across) that takes "
+            "it forward round the pond, onto a free land square.",
+            "Hounds: one, two or three squares in a straight line, forward or back along the "
+            "hunt. They run over riders and the handler but never over the stag or another "
+            "hound, and stop at the pond, a thicket or the edge.",
+            "Riders: any distance along a diagonal that leads forward. A hound, the stag or "
+            "the handler in the way stops them; they may ride over another rider.",
+            "The handler: one step to any free land square around him, backward too.",
+            "Nobody may end a move on an occupied square, in a thicket or in the pond "
+            "(unless swimming, below). A pursuer with no move passes.",
+        ),
+    ),
+    (
+        "The pond",
+        (
+            "The stag may go into the pond only when it has no forward move on land. It then "
+            f"steps or jumps onto a free pond square and pays {POND_FEE} tokens to each piece "
+            "standing on a square it could otherwise have run to.",
+            "In the pond the stag swims one step at a time in any direction. Any pursuer may "
+            "follow by stepping into the pond beside it; while in the water a pursuer also "
+            "swims one step at a time. Back on land, everyone moves as usual again.",
+        ),
+    ),
+    (
+        "Winning",
+        (
+            "The stag wins the whole pot when it comes back to c.",
+            "If a pursuer stands on c, the stag may instead cross the pond: from then on it "
+            "makes knight moves in any direction, over water and land, and wins when it "
+            "reaches the square opposite c. No pursuer may enter the pond during a crossing.",
+            "The pursuers win as soon as the stag cannot move, whether on land or in the "
+            "pond. The pieces on the squares it could have moved to share the pot equally, "
+            "and their players take those shares; what does not divide stays for next time.",
+            f"If nobody has won after {DEFAULT_ROUNDS} rounds, everyone takes back their bet.",
+        ),
+    ),
+    (
+        "Tips",
+        (
+            "Pursuers: get ahead of the stag rather than behind it, and close the squares it "
+            "will need two moves from now. Near the pond the stag can always take to the "
+            "water, so pen it in away from the pond.",
+            "Stag: count your knight moves home, and keep two ways forward open.",
+        ),
+    ),
+)
+
+
+def rules_part(blocks: Blocks) -> Part:
+    """Return the rules as a two-column Part, with the start position drawn."""
+    board = default_board()
+    pieces = dict(zip(PIECES, board.starts(), strict=True))
+    figure = blocks.figure(board_svg(board, 6.0, pieces=pieces))
+    caption = blocks.para(
+        "The default board at the start. Letters mark the start squares: c the stag, a the "
+        "hounds, b the riders, k the handler.",
+        "note",
+    )
+    story = [blocks.keep(figure, blocks.gap(1), caption), blocks.gap(3)]
+    story += [blocks.section(heading, items) for heading, items in RULES_SECTIONS]
+    return Part(RULES_HEADER, story, RULES_COMPONENT, columns=2, divider=True)
+
+
+def write_rules(target: Path, paper: Paper, seed: int | None) -> int:
+    """Write the rules to the PDF `target` on `paper`; return its page count."""
+    footer = Footer(TITLE, RULES_COMPONENT, seed)
+    parts = fit_parts(paper, lambda b: [rules_part(b)], footer, RULES_SIZES, RULES_MAX_PAGES)
+    return write_document(target, paper, parts, footer, TypeScale())
