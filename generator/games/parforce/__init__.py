@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from generator.games import Game
+from generator.games import Game, Lazy
 from generator.games.parforce import rules
 
 
@@ -41,7 +41,10 @@ GAME = Game(
     name="parforce",
     title="Parforcejagd",
     players=(rules.MIN_PLAYERS, rules.MAX_PLAYERS),
-    capabilities=frozenset({"rules", "bots"}),
+    capabilities=frozenset({"rules", "bots", "design", "puzzles", "print"}),
+    build_kit=Lazy("generator.games.parforce.print", "build_kit"),
+    make_puzzles=Lazy("generator.games.parforce.puzzles", "make_puzzles"),
+    write_puzzle_book=Lazy("generator.games.parforce.book", "write_puzzle_book"),
     state_from_header=rules.state_from_header,
     turn_of=rules.turn_of,
     result_text=rules.result_text,

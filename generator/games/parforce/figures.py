@@ -256,8 +256,8 @@ def board_svg(
     for square, text in (marks or {}).items():
         x, y = layout.origin(square)
         label, _ = text_group(
-            text, x + cell_mm * 0.05, y + cell_mm * 0.04, cell_mm * 0.9, cell_mm * 0.4,
-            size=max(4.0, cell_mm * 0.9), bold=True, align="right", fill=HIGHLIGHT,
+            text, x + cell_mm * 0.05, y + cell_mm * 0.02, cell_mm * 0.9, cell_mm * 0.55,
+            size=cell_mm * 1.3, bold=True, align="right", fill=HIGHLIGHT,
         )  # fmt: skip
         dwg.add(label)
     return _LONG_FLOAT.sub(lambda m: fmt(float(m.group())), dwg.tostring()) + "\n"

@@ -1,0 +1,155 @@
+"""Parforcejagd's kit: the board (tiled, on one page, and smaller as an overview), the
+piece and pot tokens, the reference card, the rules, a sample puzzle book, the guide page.
+
+What each printed thing looks like is said elsewhere: the board and the icons in
+figures.py, the tokens in tokens.py, the reference card and rules in reference.py, the
+puzzle book in book.py. This module is the only parforce code that writes kit PDFs.
+"""
+
+from __future__ import annotations
+
+import json
+
+from generator.games.parforce.board import HuntingBoard, default_board
+from generator.games.parforce.figures import board_svg, start_pieces
+from generator.games.parforce.tokens import pieces_svg, tokens_part
+from generator.kit import KitRequest, KitWriter
+from generator.render.document import (
+    Header,
+    Part,
+    TypeScale,
+    column_size,
+    fit_parts,
+    write_document,
+)
+from generator.render.layouts import LayoutBook, Paper
+from generator.render.pdf import Footer
+from generator.render.svg import svg_size_mm
+
+TITLE = "Parforcejagd"
+BOARD_CELL_MM = 26.0  # the board's squares at true size: a piece token (22 mm) fits one
+BIG_PAPER = {"letter": "tabloid", "tabloid": "tabloid"}  # the one-page board; else A3
+SAMPLE_BOOK = (("easy", 2), ("medium", 2), ("hard", 1))
+
+
+def big_paper(book: LayoutBook, paper: Paper) -> Paper:
+    """Return the paper the whole board is printed on in one piece: Tabloid for Letter,
+    A3 for anything else."""
+    return book.paper(BIG_PAPER.get(paper.name, "a3"))
+
+
+OVERVIEW_HEADER = Header(
+    "The hunting board at a glance",
+    "The whole board on one page, smaller than true size, with the pieces on their start "
+    "squares: to set up from, and to check the tiles as you glue them.",
+)
+
+
+def overview_part(blocks, board: HuntingBoard, paper: Paper) -> Part:
+    """Return the one-page overview: the board with the pieces at the start, scaled to fit
+    one page of `paper` (never up)."""
+    svg = board_svg(board, BOARD_CELL_MM, pieces=start_pieces(board))
+    width, height = svg_size_mm(svg)
+    room_w, room_h = column_size(paper, OVERVIEW_HEADER)
+    scale = min(1.0, room_w / width, (room_h - 1.0) / height)
+    return Part(OVERVIEW_HEADER, [blocks.figure(svg, width * scale)], "board overview")
+
+
+def write_board_pages(
+    writer: KitWriter, paper: Paper, board: HuntingBoard, seed: int | None, book: LayoutBook
+) -> None:
+    """Write the board into `writer`'s kit for `paper`: svg/board.svg (true size, once),
+    board-<paper>-tiled.pdf (tiles with glue strips and a tile map), board-overview-<paper>.pdf
+    (one page, scaled) and board-<a3|tabloid>.pdf (whole, at true size); list them."""
+    from generator.render.tiling import write_board_page, write_tiled_board
+
+    svg = board_svg(board, BOARD_CELL_MM)
+    if not any(record["path"] == "svg/board.svg" for record in writer.files):
+        writer.write_text("svg/board.svg", svg, "board")
+    footer = Footer(TITLE, "board", seed)
+    tiled = f"board-{paper.name}-tiled.pdf"
+    pages = write_tiled_board(writer.path(tiled), svg, paper, book.tiling("default"), footer)
+    writer.add(tiled, "board-tiles", pages=pages)
+    overview = f"board-overview-{paper.name}.pdf"
+    overview_footer = Footer(TITLE, "board overview", seed)
+    parts = fit_parts(paper, lambda b: [overview_part(b, board, paper)], overview_footer,
+                      (9.0,), 1)  # fmt: skip
+    writer.add(overview, "board-overview", pages=write_document(
+        writer.path(overview), paper, parts, overview_footer, TypeScale()))  # fmt: skip
+    big = big_paper(book, paper)
+    whole = f"board-{big.name}.pdf"
+    if not any(record["path"] == whole for record in writer.files):
+        writer.add(whole, "board-page", pages=write_board_page(writer.path(whole), svg, big,
+                                                                footer))  # fmt: skip
+    if writer.guide is not None:
+        writer.to_print(
+            paper,
+            tiled,
+            f"The board at true size ({board.size} x {board.size} squares of "
+            f"{BOARD_CELL_MM:g} mm), in tiles to glue",
+            note=f"Or print {whole} at a copy shop",
+        )
+        writer.to_print(paper, overview, "The board on one page, with the start position")
+
+
+def build_kit(request: KitRequest, board: HuntingBoard | None = None) -> None:
+    """Write the kit of `board` (the default board unless given) into request.writer, for
+    each of request.papers: the board pages (write_board_pages), tokens-<paper>.pdf (the ten
+    pieces and the pot's coins), reference-<paper>.pdf, rules-<paper>.pdf and
+    puzzles-<paper>.pdf (a sample book of SAMPLE_BOOK puzzles, also in puzzles.json), with
+    svg/board.svg and svg/pieces.svg."""
+    from generator.games.parforce.book import write_book
+    from generator.games.parforce.puzzles import make_puzzles
+    from generator.games.parforce.reference import write_reference, write_rules
+
+    writer, seed = request.writer, request.seed
+    board = board or default_board()
+    writer.describe(TITLE, GUIDE_ABOUT, ASSEMBLY)
+    writer.write_text("svg/pieces.svg", pieces_svg(), "tokens")
+    puzzles = [p for level, count in SAMPLE_BOOK for p in make_puzzles(count, level, seed)]
+    text = json.dumps([p.to_json() for p in puzzles], indent=2, sort_keys=True) + "\n"
+    writer.write_text("puzzles.json", text, "puzzles")
+    for paper in request.papers:
+        write_board_pages(writer, paper, board, seed, request.book)
+        name = f"tokens-{paper.name}.pdf"
+        footer = Footer(TITLE, "tokens", seed)
+        width = column_size(paper, Header("x", "y"))[0]
+        parts = fit_parts(paper, lambda b, w=width: [tokens_part(b, w)], footer,
+                          (9.0, 8.5, 8.0), 1)  # fmt: skip
+        writer.add(name, "tokens", pages=write_document(writer.path(name), paper, parts,
+                                                        footer, TypeScale()))  # fmt: skip
+        for stem, kind, write in (
+            ("reference", "reference-card", write_reference),
+            ("rules", "rules", write_rules),
+        ):
+            target = f"{stem}-{paper.name}.pdf"
+            writer.add(target, kind, pages=write(writer.path(target), paper, seed))
+        book_name = f"puzzles-{paper.name}.pdf"
+        writer.add(book_name, "puzzle-book",
+                   pages=write_book(writer.path(book_name), paper, puzzles, seed))  # fmt: skip
+        _list_for_guide(writer, paper)
+
+
+GUIDE_ABOUT = (
+    "Two to ten players: one plays the stag, the others share four hounds, four riders and "
+    "the dog handler, and try to pen the stag in before it runs its lap round the pond."
+)
+ASSEMBLY = (
+    "The board: trim the left and top margins off each tile except those of the first "
+    "column and row, lay it over its neighbour's glue strip with the cross marks meeting, "
+    "and glue. The one-page PDF (A3 or Tabloid) holds the board whole, for a copy shop.",
+    "Pieces: print on card, cut out along the solid lines, fold on the dashed line and glue "
+    "back to back. Cut out the coins of the pot.",
+    "Nothing else is needed: no dice, no cards.",
+)
+
+
+def _list_for_guide(writer: KitWriter, paper: Paper) -> None:
+    """List the kit's PDFs on `paper` after the board's for its guide and print-all file."""
+    name = paper.name
+    writer.to_print(paper, f"tokens-{name}.pdf", "The ten pieces and the pot's coins",
+                    note="On card")  # fmt: skip
+    writer.to_print(paper, f"reference-{name}.pdf", "The moves at a glance", 2,
+                    note="One for each side of the table")  # fmt: skip
+    writer.to_print(paper, f"rules-{name}.pdf", "The rules")
+    writer.to_print(paper, f"puzzles-{name}.pdf", "A sample book of puzzles to play alone")
