@@ -278,13 +278,17 @@ def judge(state: ParforceState, rounds: int, search: Search) -> Verdict:
                 winning.append(moves)
         elif search.forced_win(after, rounds):
             winning.append(moves)
-    options: dict[int, set[int]] = {}  # every move each piece made in some legal round
+    # Every winning round must end at the same move (the pieces after it never move);
+    # the pieces up to it are judged on every move they could make in some legal round.
+    lengths = {len(w) for w in winning}
+    last = min(lengths, default=0)
+    options: dict[int, set[int]] = {}
     for moves, _ in tried:
-        for index, move in enumerate(moves):
+        for index, move in enumerate(moves[:last]):
             options.setdefault(index + 1, set()).add(move)
-    forced, free, rejects, unique = {}, [], 0, bool(winning)
+    forced, free, rejects, unique = {}, [], 0, len(lengths) == 1
     for piece in sorted(options):
-        chosen = {w[piece - 1] for w in winning if len(w) >= piece}
+        chosen = {w[piece - 1] for w in winning}
         if len(options[piece]) == 1:
             continue  # no choice (a pass, or one move): it neither matters nor is free
         if len(chosen) == 1:

@@ -1,0 +1,53 @@
+"""The "Enclose the stag" book: instructions, puzzles and worked solutions on A4 and
+Letter, each solution naming the first round and the net that closes."""
+
+import pypdf
+import pytest
+
+from generator.games.parforce.book import piece_name, task, worked_solution, write_book
+from generator.games.parforce.puzzles import generate_puzzle
+
+SEED_RULES = "004_920482f477f7a463.txt"
+
+
+@pytest.fixture(scope="module")
+def puzzles():
+    return [generate_puzzle("easy", 1), generate_puzzle("medium", 2), generate_puzzle("hard", 3)]
+
+
+@pytest.fixture(scope="module", params=["a4", "letter"])
+def printed(request, puzzles, tmp_path_factory):
+    target = tmp_path_factory.mktemp("book") / f"puzzles-{request.param}.pdf"
+    pages = write_book(target, request.param, puzzles, 7)
+    texts = [page.extract_text() or "" for page in pypdf.PdfReader(target).pages]
+    assert len(texts) == pages
+    return texts
+
+
+def test_the_book_has_instructions_puzzles_and_solutions_in_that_order(printed):
+    whole = "\n".join(printed)
+    assert printed[0].startswith("Enclose the stag")
+    assert whole.index("Puzzle 1 ·") < whole.index("Solutions")
+    assert whole.count("Puzzle 3 ·") == 2 and "parforce-hard-3" in whole  # puzzle, solution
+
+
+def test_each_solution_names_its_first_round_and_the_closed_net(puzzles, printed):
+    whole = " ".join(" ".join(printed).split())
+    for puzzle in puzzles:
+        steps = worked_solution(puzzle)
+        for move in puzzle.solution:
+            piece, square = move.split()
+            assert f"{piece_name(piece)} to {square}" in steps[0]
+        assert "cannot move" in steps[-1]
+        assert f"{puzzle.rejects} first moves" in " ".join(steps)
+        assert steps[-1].split(":")[0] in whole
+
+
+def test_the_task_says_how_many_rounds(puzzles):
+    assert "within this round" in task(puzzles[0])
+    assert f"within {puzzles[2].rounds} rounds" in task(puzzles[2])
+
+
+def test_the_book_is_in_our_own_words(printed, copied_runs):
+    for index, text in enumerate(printed, 1):
+        assert not copied_runs(SEED_RULES, text, f"parforce puzzle book page {index}")

@@ -1,0 +1,173 @@
+"""Parforcejagd's kit, built by print.build_kit as `quarry kit parforce` builds it: every
+file listed, valid PDFs with nothing in the printer's clear edge, the board at true size,
+tokens that fold onto themselves, the same bytes twice, and our own words on every page."""
+
+import json
+import re
+
+import pikepdf
+import pypdf
+import pytest
+
+from generator.games import registry
+from generator.games.parforce.board import default_board
+from generator.games.parforce.figures import board_layout, board_svg, draw_icon, icon_paths
+from generator.games.parforce.print import BOARD_CELL_MM, build_kit
+from generator.games.parforce.reference import EXAMPLES, example
+from generator.games.parforce.rules import PIECES
+from generator.games.parforce.tokens import COINS, TOKEN_MM, pieces_svg
+from generator.kit import KitWriter, PrintOptions
+from generator.render.layouts import LayoutBook
+from generator.render.svg import new_document, svg_size_mm
+from tests.test_pdf_validity import (
+    ink_near_the_edges,
+    missing_resources,
+    pdf_fonts,
+    structural_problems,
+)
+
+SEED_RULES = "004_920482f477f7a463.txt"
+OWN_PDFS = ("00-guide", "board-", "tokens-", "reference-", "rules-", "puzzles-")
+
+
+def _build(out, **options):
+    book = LayoutBook()
+    request_options = PrintOptions(**{"paper": "both", **options})
+    with KitWriter(out, "parforce", {"kind": "game", "game": "parforce", "seed": 5}) as writer:
+        build_kit(request_options.request(writer, book, 5))
+    return writer.final_path
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory):
+    return _build(tmp_path_factory.mktemp("parforce-kit"))
+
+
+@pytest.fixture(scope="module")
+def manifest(kit):
+    return json.loads((kit / "manifest.json").read_text(encoding="utf-8"))
+
+
+def test_parforce_is_registered_with_a_kit_puzzles_and_a_designer():
+    game = registry()["parforce"]
+    assert {"rules", "bots", "design", "puzzles", "print"} <= game.capabilities
+    assert game.build_kit and game.make_puzzles and game.write_puzzle_book and game.simulate
+
+
+def test_the_kit_holds_every_part_on_both_papers(kit, manifest):
+    kinds = {record["path"]: record["kind"] for record in manifest["files"]}
+    for paper in ("a4", "letter"):
+        assert kinds[f"board-{paper}-tiled.pdf"] == "board-tiles"
+        assert kinds[f"board-overview-{paper}.pdf"] == "board-overview"
+        assert kinds[f"tokens-{paper}.pdf"] == "tokens"
+        assert kinds[f"reference-{paper}.pdf"] == "reference-card"
+        assert kinds[f"rules-{paper}.pdf"] == "rules"
+        assert kinds[f"puzzles-{paper}.pdf"] == "puzzle-book"
+        assert kinds[f"00-guide-{paper}.pdf"] == "guide"
+    assert kinds["board-a3.pdf"] == kinds["board-tabloid.pdf"] == "board-page"
+    for record in manifest["files"]:
+        assert (kit / record["path"]).is_file()
+    puzzles = json.loads((kit / "puzzles.json").read_text(encoding="utf-8"))
+    assert [p["difficulty"] for p in puzzles] == ["easy"] * 2 + ["medium"] * 2 + ["hard"]
+
+
+def test_one_page_parts_stay_on_one_page(manifest):
+    pages = {record["path"]: record.get("pages") for record in manifest["files"]}
+    for paper in ("a4", "letter"):
+        for stem in ("tokens", "reference", "rules", "board-overview"):
+            assert pages[f"{stem}-{paper}.pdf"] == 1, stem
+        assert pages[f"board-{paper}-tiled.pdf"] >= 2
+    assert pages["board-a3.pdf"] == pages["board-tabloid.pdf"] == 1
+
+
+def test_the_board_svg_is_at_true_size_and_a_token_fits_a_square(kit):
+    board = default_board()
+    width, height = svg_size_mm((kit / "svg/board.svg").read_text(encoding="utf-8"))
+    layout = board_layout(board.size, BOARD_CELL_MM)
+    assert (width, height) == pytest.approx((layout.width, layout.width))
+    assert TOKEN_MM < BOARD_CELL_MM
+
+
+def test_every_pdf_is_valid_with_vera_and_nothing_in_the_outer_5_mm(kit):
+    problems, checked = [], set()
+    for path in sorted(kit.glob("*.pdf")):
+        with pikepdf.open(path) as pdf:
+            problems += [f"{path.name}: {p}" for p in missing_resources(pdf)]
+            problems += [f"{path.name}: {p}" for p in structural_problems(pdf)]
+    own = [p for p in sorted(kit.glob("*.pdf")) if p.name.startswith(OWN_PDFS)]
+    for path in own:
+        if not path.name.startswith("board-a3") and not path.name.startswith("board-tab"):
+            problems += [f"{path.name} {line}" for line in ink_near_the_edges(path, checked)]
+    assert problems == []
+    fonts = pdf_fonts(own)
+    assert fonts and all(embedded and "Vera" in name for name, embedded in fonts), fonts
+
+
+def test_our_words_on_every_page_are_not_copied_from_the_rules_text(kit, copied_runs):
+    for path in sorted(kit.glob("*.pdf")):
+        if path.name.startswith(OWN_PDFS):
+            for number, page in enumerate(pypdf.PdfReader(path).pages, 1):
+                text = page.extract_text() or ""
+                assert not copied_runs(SEED_RULES, text, f"{path.name} page {number}")
+
+
+def test_the_same_seed_writes_the_same_pages(kit, tmp_path):
+    again = _build(tmp_path, paper="a4")
+    for file in sorted(p.relative_to(again) for p in again.rglob("*") if p.is_file()):
+        if file.name != "manifest.json":
+            assert (kit / file).read_bytes() == (again / file).read_bytes(), file
+
+
+def test_each_piece_token_folds_onto_its_own_icon():
+    svg = pieces_svg()
+    cuts = re.findall(r'<rect class="cut" [^>]*height="([\d.]+)"[^>]*width="([\d.]+)"', svg)
+    assert len(cuts) == len(PIECES)
+    assert all(float(h) == pytest.approx(2 * TOKEN_MM) for h, _ in cuts)
+    assert svg.count('class="fold"') == len(PIECES)
+    for piece in PIECES:  # both faces of a token carry that piece, one upside down
+        assert svg.count(f'class="piece piece-{piece}"') == 2, piece
+
+
+def test_the_pot_coins_hold_five_bets_of_24():
+    assert sum(value * count for value, count in COINS) == 5 * 24
+
+
+def test_the_four_kinds_of_piece_have_distinct_icons_and_numbers_tell_them_apart():
+    icons = {kind: icon_paths(kind) for kind in ("stag", "hound", "rider", "handler")}
+    assert len({paths for paths in icons.values()}) == 4
+    drawn = {}
+    for piece in PIECES:
+        dwg = new_document(10, 10)
+        draw_icon(dwg, piece, 5, 5, 8)
+        drawn[piece] = dwg.tostring()
+    assert len(set(drawn.values())) == len(PIECES)
+
+
+def test_the_board_drawing_places_pieces_highlights_and_the_hunts_arrows():
+    board = default_board()
+    svg = board_svg(board, 10, pieces={"S": "e9", "H1": "d1"}, highlight=[board.parse("g8")])
+    assert svg.count('class="piece piece-') == 2
+    assert svg.count('class="highlight"') == 1
+    assert svg.count('class="hunt-arrow"') == 3
+    plain = board_svg(board, 10, arrow=False)
+    assert 'class="hunt-arrow"' not in plain
+
+
+EXPECTED = {  # worked out by hand from docs/rules/parforce.md
+    "The stag": {"e9", "e7"},  # forward knight moves from c8: home to c, and e7
+    "A hound": {"e3", "d3", "g4", "g5"},  # over rider 2 on f3 to the west; hound 2 stops it
+    "A rider": {"b3", "b1"},  # the forward diagonals of c2; hound 3 on a4 blocks the rest
+    "The handler": {"d1", "d2", "e2", "f1"},  # hound 4 holds f2
+    "Into the pond": {"d6", "f6"},  # g9 and g7 held: the pond is its only way
+    "The crossing": {"e5", "f4", "f2", "e1", "c1", "b2", "b4", "c5"},  # any direction
+}
+
+
+@pytest.mark.parametrize("title, squares, turn, mode, caption", EXAMPLES)
+def test_each_reference_diagram_marks_exactly_the_engines_moves(title, squares, turn, mode,
+                                                                caption):  # fmt: skip
+    svg, moves = example(squares, turn, mode)
+    board = default_board()
+    assert {board.name(m) for m in moves} == EXPECTED[title]
+    assert svg.count('class="highlight"') == len(moves)
+    assert svg.count('class="piece piece-') == len(squares)
