@@ -43,6 +43,8 @@ RUNS = [
     ("puzzle-fugitive-letter", ["puzzle", "fugitive", "--count", "1", "--paper", "letter"]),
     ("puzzle-island", ["puzzle", "island", "--count", "2", "--difficulty", "hard"]),
     ("puzzle-island-letter", ["puzzle", "island", "--count", "2", "--paper", "letter"]),
+    ("puzzle-parforce", ["puzzle", "parforce", "--count", "2", "--difficulty", "medium"]),
+    ("puzzle-parforce-letter", ["puzzle", "parforce", "--count", "2", "--paper", "letter"]),
 ]
 
 
@@ -170,9 +172,8 @@ def test_the_runs_cover_both_papers_cards_tiles_puzzles_and_every_game(kit_pdfs)
     folders = {path.parts[-3] for path in kit_pdfs}
     assert any(name.startswith("cards-letter-fold") for name in names)
     assert {"board-a4-tiled.pdf", "board-letter-tiled.pdf"} <= names
-    assert {"hunt", "fugitive", "island", "hunt-puzzles", "fugitive-puzzles", "island-puzzles"} <= {
-        path.parent.name for path in kit_pdfs
-    }
+    games = {"hunt", "fugitive", "island", "parforce"}
+    assert games | {f"{game}-puzzles" for game in games} <= {path.parent.name for path in kit_pdfs}
     assert "kit" in folders
     for paper in PAPERS:
         assert any(name.endswith(f"-{paper}.pdf") for name in names)

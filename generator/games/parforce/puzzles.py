@@ -65,13 +65,14 @@ PENS = ("a1", "a2", "k1", "k2", "a11", "a10", "k11", "k10")  # filled in this or
 TRIES = {
     "easy": ((1, 2, 99),),
     "medium": ((2, 3, 7),),
-    "hard": ((2, 8, 99), (2, 8, 99), (3, 3, 99)),
+    "hard": ((2, 8, 99), (2, 8, 99), (2, 8, 99), (3, 3, 99)),
 }
 ACTIVE = {"easy": (3, 4), "medium": (3, 4), "hard": (3, 3)}  # pursuers out of the pens
 REACH = {"easy": 3, "medium": 4, "hard": 4}  # king steps from the stag to an active piece
 MAX_COUNT = 200
 MAX_ATTEMPTS = 1500
-NODE_BUDGET = 20_000  # a position whose proof needs more is not used
+NODE_BUDGET = 12_000  # a position whose proof needs more is not used
+THREE_ROUND_BUDGET = 40_000
 _ID = re.compile(r"^parforce-(easy|medium|hard)-(\d+)$")
 
 
@@ -352,7 +353,7 @@ def _attempt(difficulty: str, seed: int, attempt: int) -> Puzzle | None:
     state = position(squares)
     if state.over or len(state.stag_moves()) < 2:
         return None
-    search = Search()
+    search = Search(NODE_BUDGET if rounds < 3 else THREE_ROUND_BUDGET)
     try:
         if rounds > 1 and search.forced_win(state.clone(), rounds - 1):
             return None  # it can be done faster
