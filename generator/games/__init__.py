@@ -39,6 +39,24 @@ def check_puzzle_options(difficulty: str, seed: int) -> None:
         raise QuarryError(f"--seed must be a whole number, 0 or more (got {seed!r})")
 
 
+def checked_puzzles(puzzles, puzzle_class) -> list:
+    """Return `puzzles` as `puzzle_class` objects (a book's input: the objects, or their
+    to_json() dicts read with from_json); ValueError naming the first malformed one, or
+    when there are none."""
+    out = []
+    for index, puzzle in enumerate(puzzles, 1):
+        if isinstance(puzzle, puzzle_class):
+            out.append(puzzle)
+            continue
+        try:
+            out.append(puzzle_class.from_json(puzzle))
+        except (ValueError, TypeError, KeyError) as error:
+            raise ValueError(f"puzzle {index}: {error}") from None
+    if not out:
+        raise ValueError("a puzzle book needs at least one puzzle")
+    return out
+
+
 @dataclass(frozen=True)
 class Lazy:
     """A game's function in a module that is imported only when the function is first

@@ -17,6 +17,7 @@ from pathlib import Path
 from reportlab.platypus import Flowable, PageBreak
 
 from generator.engine.bitboards import bits
+from generator.games import checked_puzzles
 from generator.games.island.figures import island_svg
 from generator.games.island.puzzles import (
     ELEVATED_RANGE,
@@ -54,18 +55,7 @@ MARK_HUNTER = "H"
 def checked(puzzles: Sequence) -> list[Puzzle]:
     """Return the puzzles as Puzzle objects (dicts are read with Puzzle.from_json);
     ValueError naming the first malformed one."""
-    out = []
-    for index, puzzle in enumerate(puzzles, 1):
-        if isinstance(puzzle, Puzzle):
-            out.append(puzzle)
-            continue
-        try:
-            out.append(Puzzle.from_json(puzzle))
-        except (ValueError, TypeError, KeyError) as error:
-            raise ValueError(f"puzzle {index}: {error}") from None
-    if not out:
-        raise ValueError("a puzzle book needs at least one puzzle")
-    return out
+    return checked_puzzles(puzzles, Puzzle)
 
 
 def _map(puzzle: Puzzle, width: float, marks: dict | None = None, highlight=None) -> str:

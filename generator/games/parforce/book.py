@@ -15,6 +15,7 @@ from pathlib import Path
 
 from reportlab.platypus import Flowable
 
+from generator.games import checked_puzzles
 from generator.games.parforce.figures import board_svg
 from generator.games.parforce.puzzles import Puzzle, position, puzzle_board
 from generator.games.parforce.rules import PIECES, STAG
@@ -38,20 +39,9 @@ def piece_name(piece: str) -> str:
 
 
 def checked(puzzles: Sequence) -> list[Puzzle]:
-    """Return the puzzles as Puzzle objects (dicts read with Puzzle.from_json); ValueError
-    naming the first malformed one."""
-    out = []
-    for index, puzzle in enumerate(puzzles, 1):
-        if isinstance(puzzle, Puzzle):
-            out.append(puzzle)
-            continue
-        try:
-            out.append(Puzzle.from_json(puzzle))
-        except (ValueError, TypeError, KeyError) as error:
-            raise ValueError(f"puzzle {index}: {error}") from None
-    if not out:
-        raise ValueError("a puzzle book needs at least one puzzle")
-    return out
+    """Return the puzzles as Puzzle objects (dicts are read with Puzzle.from_json);
+    ValueError naming the first malformed one."""
+    return checked_puzzles(puzzles, Puzzle)
 
 
 def diagram(puzzle: Puzzle, cell: float, first_round: bool = False) -> str:

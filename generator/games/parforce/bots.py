@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, partial
 
+from generator.engine.bitboards import bits
 from generator.engine.simulate import simulate, summarise
 from generator.engine.stats import rate_metric
 from generator.games.parforce.board import HuntingBoard, format_board, parse_board
@@ -73,15 +74,6 @@ class Sight:
     size: int
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def _distances(goal: int, steps: Sequence[Sequence[int]], allowed: int, cells: int) -> list[int]:
     """Return, per square, the fewest `steps` moves to `goal` over `allowed` squares."""
     back: list[list[int]] = [[] for _ in range(cells)]
@@ -115,7 +107,7 @@ def sight(board: HuntingBoard) -> Sight:
 
 
 def _popcount(mask: int) -> int:
-    return bin(mask).count("1")
+    return mask.bit_count()
 
 
 # --- the stag -------------------------------------------------------------------------------
@@ -137,7 +129,7 @@ def stag_value(state: ParforceState, square: int, occupied: int, mode: str) -> f
     if square == board.stag:
         return WIN
     ahead = 0
-    for target in _bits(free):
+    for target in bits(free):
         ahead |= view.forward[target]
     return (
         -HOME * view.home[square]
@@ -175,7 +167,7 @@ def _round_plans(state: ParforceState, rng: random.Random) -> list[dict[int, int
     each square the stag could run to next, one piece sent there (the first that can)."""
     plans: list[dict[int, int]] = [{}]
     view = sight(state.board)
-    targets = _bits(view.forward[state.pos[STAG]] & ~state.occupied)
+    targets = bits(view.forward[state.pos[STAG]] & ~state.occupied)
     for target in targets:
         for piece in range(1, len(PIECES)):
             if target in state.pursuer_moves(piece):
@@ -248,7 +240,7 @@ def pursuer_value(state: ParforceState, piece: int, square: int) -> float:
         free = sum(1 << s for s in tables.knight_any[stag]) & ~occupied
         if not free:
             return WIN
-        value = -FREE * _popcount(free) + HOME * min(view.cross_home[s] for s in _bits(free))
+        value = -FREE * _popcount(free) + HOME * min(view.cross_home[s] for s in bits(free))
     else:
         free = view.forward[stag] & ~occupied
         pond = view.pond_near[stag] & ~occupied
@@ -258,7 +250,7 @@ def pursuer_value(state: ParforceState, piece: int, square: int) -> float:
         if not free or c_taken:
             value -= POND * _popcount(pond)
         ahead = 0
-        for target in _bits(free):
+        for target in bits(free):
             ahead |= view.forward[target]
         value += COVER * _popcount(ahead & occupied)
     if tables.land >> square & 1 and view.home[square] < view.home[stag]:

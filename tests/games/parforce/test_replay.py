@@ -3,6 +3,7 @@ at the step, with one line and exit code 2."""
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -16,18 +17,7 @@ from generator.games.parforce.rules import (
     state_from_header,
 )
 
-SMALL = """parforce 1
-size 7
-direction counter-clockwise
-grid
-. . . c . . .
-. b . . . b .
-. . ~ ~ ~ . .
-. . ~ ~ ~ . .
-. . ~ ~ ~ . .
-. b a . a b .
-. . a k a . .
-"""
+SMALL = (Path(__file__).parent / "data" / "small.board").read_text(encoding="utf-8")
 
 
 def random_record(players=3, seed=5, board=None, rules=None):

@@ -1,19 +1,9 @@
 """`quarry simulate parforce`: the summary's shape, its own options, and refusals."""
 
 import json
+from pathlib import Path
 
-SMALL = """parforce 1
-size 7
-direction counter-clockwise
-grid
-. . . c . . .
-. b . . . b .
-. . ~ ~ ~ . .
-. . ~ ~ ~ . .
-. . ~ ~ ~ . .
-. b a . a b .
-. . a k a . .
-"""
+SMALL = (Path(__file__).parent / "data" / "small.board").read_text(encoding="utf-8")
 
 
 def test_the_json_summary_has_every_metric_with_an_interval_around_it(quarry):
