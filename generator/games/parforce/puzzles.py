@@ -159,28 +159,35 @@ class Search:
         return self.memo[key]
 
     def _round(self, state: ParforceState, rounds: int) -> bool:
-        self.nodes += 1
-        if self.nodes > self.budget:
-            raise OverBudget
-        if state.over:
-            return state.winner == "pursuers"
-        if state.turn == STAG:
-            if rounds <= 1 or state.round >= state.rules.max_rounds:
+        """Search from `state` (which it may change: callers hand over a copy). A move with
+        no alternative (a pass, or a pen's one step) is made in place."""
+        while True:
+            self.nodes += 1
+            if self.nodes > self.budget:
+                raise OverBudget
+            if state.over:
+                return state.winner == "pursuers"
+            if state.turn == STAG:
+                if rounds <= 1 or state.round >= state.rules.max_rounds:
+                    return False
+                for move in state.stag_moves():
+                    after = state.clone()
+                    after.apply(move)
+                    if not self.forced_win(after, rounds - 1):
+                        return False
+                return True
+            if rounds == 1 and not _fillable(state):
                 return False
-            for move in state.stag_moves():
+            moves = candidate_moves(state, last_round=rounds == 1)
+            if len(moves) == 1:
+                state.apply(moves[0])
+                continue
+            for move in moves:
                 after = state.clone()
                 after.apply(move)
-                if not self.forced_win(after, rounds - 1):
-                    return False
-            return True
-        if rounds == 1 and not _fillable(state):
+                if self._round(after, rounds):
+                    return True
             return False
-        for move in candidate_moves(state, last_round=rounds == 1):
-            after = state.clone()
-            after.apply(move)
-            if self._round(after, rounds):
-                return True
-        return False
 
 
 def _line_squares(state: ParforceState, piece: int) -> set[int]:
