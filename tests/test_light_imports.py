@@ -35,8 +35,18 @@ with open(report, "w") as file:
         ("replay", "hunt", "examples/hunt-record.json"),
         ("simulate", "island", "--games", "2", "--json"),
         ("replay", "island", "examples/island-record.json"),
+        ("simulate", "parforce", "--games", "5", "--json"),
+        ("replay", "parforce", "examples/parforce-record.json"),
     ],
-    ids=["simulate-hunt", "simulate-fugitive", "replay-hunt", "simulate-island", "replay-island"],
+    ids=[
+        "simulate-hunt",
+        "simulate-fugitive",
+        "replay-hunt",
+        "simulate-island",
+        "replay-island",
+        "simulate-parforce",
+        "replay-parforce",
+    ],
 )
 def test_simulate_and_replay_load_no_drawing_library(root, tmp_path, args):
     report = tmp_path / "modules.json"
@@ -62,5 +72,5 @@ def test_the_game_registry_imports_without_drawing_libraries(root):
     done = subprocess.run(
         [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True
     )
-    assert "'hunt'" in done.stdout and "'fugitive'" in done.stdout
+    assert all(f"'{game}'" in done.stdout for game in ("hunt", "fugitive", "island", "parforce"))
     assert [name for name in DRAWING if f"'{name}'" in done.stdout] == []
