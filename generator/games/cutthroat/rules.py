@@ -1,0 +1,404 @@
+"""The rules of CutThroat! as docs/rules/cutthroat.md states them.
+
+N players (6-13) in seats 0..N-1; characters are the ranks Ace to the N-th (RANKS), indexed
+0..N-1. The state holds each seat's identity and enemy (hidden), each character's markers,
+reveals and heart card, and the turn, broken into single steps so that every decision is a
+short list of actions:
+
+- `deal I.. / E..` (chance): identities by seat, then enemies by seat, as rank names;
+- `play` or `guess P C` to choose the turn; `pass` to decline the enemy's extended play, or
+  `bonus` to take it;
+- `take X` (a marker off character X's life card) and `put X` (one back on X), one marker
+  at a time, for plays and extended plays. A play is `play`, two takes and one put.
+
+Wounds are judged when the last put of a play is made (or when the takes run out). Hearts,
+deaths, the free pass and sudden death are applied by the engine at once.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+
+from generator.engine.game import CHANCE, TERMINAL, GameState, IllegalAction
+
+RULES_VERSION = 1
+MIN_PLAYERS, MAX_PLAYERS = 6, 13
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+MARKERS = 8
+DEFAULT_TURN_LIMIT = 300
+SUDDEN_DEATH_AT = 3  # characters alive when the hearts leave play
+REMOVED = -1  # a heart card out of play
+# (markers taken, markers put back) of each kind of play
+PLAYS = {"play": (2, 1), "extend": (3, 2), "double": (4, 3)}
+
+
+class CutthroatState(GameState):
+    """A game of CutThroat! for `players` players, seat `first` starting."""
+
+    def __init__(
+        self, players: int = 8, first: int = 0, turn_limit: int = DEFAULT_TURN_LIMIT
+    ) -> None:
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ValueError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, got {players}")
+        if not 0 <= first < players:
+            raise ValueError(f"the first seat must be 0 to {players - 1}, got {first}")
+        self.players = players
+        self.ranks = RANKS[:players]
+        self.turn_limit = turn_limit
+        self.identity: list[int] = []  # seat -> character
+        self.enemy: list[int] = []  # seat -> character
+        self.markers = [MARKERS] * players  # character -> markers on its life card
+        self.alive = [True] * players  # character
+        self.revealed = [False] * players  # character: identity shown
+        self.shown_enemy = [False] * players  # seat: enemy shown (at death)
+        self.heart: list[int | None] = [None] * players  # character -> holder seat or REMOVED
+        self.sudden = False
+        self.seat = first
+        self.turns = 0
+        self.phase = "deal"
+        self.queue: list[str] = []  # extended plays still owed this turn
+        self.end_after_queue = False  # a heart was returned: the turn ends after the queue
+        self.no_guess = False  # the enemy's extended play was taken
+        self.then_main = False  # after the current play the player still plays or guesses
+        self.takes_left = self.puts_left = 0
+        self.taken = 0
+        self.focus: int | None = None  # a revealed character the takes must come from first
+        self.focus_taken = 0
+        self.before: list[int] = []  # markers when the current play began
+        self.over = False
+        self.winners: list[int] = []  # seats
+        self.log: list[tuple] = []  # public events
+
+    # --- the protocol -------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        if self.over:
+            return TERMINAL
+        return CHANCE if self.phase == "deal" else self.seat
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def returns(self) -> list[float]:
+        """Return 1 for each winner (shared equally), 0 for the others."""
+        out = [0.0] * self.players
+        for seat in self.winners:
+            out[seat] = 1.0 / len(self.winners)
+        return out
+
+    def clone(self) -> CutthroatState:
+        other = CutthroatState.__new__(CutthroatState)
+        other.__dict__.update(self.__dict__)
+        for name in (
+            "identity", "enemy", "markers", "alive", "revealed", "shown_enemy", "heart",
+            "queue", "before", "winners", "log",
+        ):  # fmt: skip
+            setattr(other, name, list(getattr(self, name)))
+        return other
+
+    def observation(self, player: int) -> dict:
+        """Return what seat `player` knows: its identity and enemy, and everything public."""
+        return {
+            "seat": player,
+            "identity": self.ranks[self.identity[player]] if self.identity else None,
+            "enemy": self.ranks[self.enemy[player]] if self.enemy else None,
+            "markers": list(self.markers),
+            "alive": list(self.alive),
+            "revealed": {
+                seat: self.ranks[c] for seat, c in enumerate(self.identity) if self.revealed[c]
+            },
+            "hearts": list(self.heart),
+            "sudden": self.sudden,
+            "to_move": self.seat,
+            "phase": self.phase,
+            "log": list(self.log),
+        }
+
+    # --- who is who ---------------------------------------------------------------------
+
+    def seat_of(self, character: int) -> int:
+        """Return the seat whose identity is `character`."""
+        return self.identity.index(character)
+
+    def seat_alive(self, seat: int) -> bool:
+        """Return True while the seat's character lives."""
+        return self.alive[self.identity[seat]]
+
+    # --- actions ------------------------------------------------------------------------
+
+    def legal_actions(self) -> list[str]:
+        if self.over:
+            return []
+        if self.phase == "deal":
+            raise IllegalAction("the deal is chance: use sample_chance or a `deal` action")
+        if self.phase == "bonus":
+            return ["bonus", "pass"]
+        if self.phase == "main":
+            out = ["play"] if sum(self.markers) else []
+            if not self.no_guess:
+                out += [
+                    f"guess {seat} {self.ranks[c]}"
+                    for seat in range(self.players)
+                    if seat != self.seat and self.seat_alive(seat)
+                    and not self.revealed[self.identity[seat]]
+                    for c in range(self.players)
+                    if self.alive[c] and not self.revealed[c]
+                ]  # fmt: skip
+            return out or ["play"]
+        if self.phase == "take":
+            if self.focus is not None and self.focus_taken < 2 and self.markers[self.focus]:
+                return [f"take {self.ranks[self.focus]}"]
+            return [f"take {self.ranks[c]}" for c in range(self.players) if self.markers[c]]
+        if self.phase == "put":
+            return [f"put {self.ranks[c]}" for c in range(self.players) if self.alive[c]]
+        raise AssertionError(self.phase)
+
+    def sample_chance(self, rng: random.Random) -> str:
+        """Return a random deal."""
+        identities = list(range(self.players))
+        rng.shuffle(identities)
+        enemies = list(range(self.players))
+        rng.shuffle(enemies)
+        return self.deal_text(identities, enemies)
+
+    def deal_text(self, identities: list[int], enemies: list[int]) -> str:
+        """Return the `deal` action giving these identities and enemies by seat."""
+        names = " ".join(self.ranks[c] for c in identities)
+        return f"deal {names} / {' '.join(self.ranks[c] for c in enemies)}"
+
+    def parse_action(self, text: str) -> Hashable:
+        words = text.split()
+        if not words:
+            raise IllegalAction("an empty action")
+        head = words[0]
+        ranks = {name: index for index, name in enumerate(self.ranks)}
+        if head == "deal":
+            self._parse_deal(words[1:], ranks)
+        elif head in ("play", "pass", "bonus"):
+            if len(words) != 1:
+                raise IllegalAction(f"{text!r}: {head} takes nothing after it")
+        elif head in ("take", "put"):
+            if len(words) != 2 or words[1].upper() not in ranks:
+                raise IllegalAction(f"{text!r}: {head} names one character, like '{head} Q'")
+            return f"{head} {words[1].upper()}"
+        elif head == "guess":
+            if len(words) != 3 or not words[1].isdigit() or words[2].upper() not in ranks:
+                raise IllegalAction(f"{text!r}: write 'guess SEAT RANK', like 'guess 4 Q'")
+            return f"guess {int(words[1])} {words[2].upper()}"
+        else:
+            raise IllegalAction(f"{text!r} is not an action")
+        return " ".join(words)
+
+    def _parse_deal(self, words: list[str], ranks: dict[str, int]) -> None:
+        if words.count("/") != 1:
+            raise IllegalAction("a deal is 'deal IDENTITIES / ENEMIES'")
+        cut = words.index("/")
+        identities, enemies = words[:cut], words[cut + 1 :]
+        for part in (identities, enemies):
+            if len(part) != self.players or any(w.upper() not in ranks for w in part):
+                raise IllegalAction(f"a deal names {self.players} ranks on each side")
+        if len({w.upper() for w in identities}) != self.players:
+            raise IllegalAction("each identity is dealt once")
+        if len({w.upper() for w in enemies}) != self.players:
+            raise IllegalAction("each enemy card is dealt once")
+
+    def format_action(self, action: Hashable) -> str:
+        return str(action)
+
+    def apply(self, action: Hashable) -> None:
+        if self.over:
+            raise IllegalAction("the game is over")
+        text = self.parse_action(str(action))
+        if self.phase == "deal":
+            if not str(text).startswith("deal "):
+                raise IllegalAction("the game waits for the deal")
+            self._deal(str(text))
+            return
+        if text not in self.legal_actions():
+            raise IllegalAction(f"{text!r} is not legal now ({self.phase})")
+        head, *rest = str(text).split()
+        character = self.ranks.index(rest[-1]) if rest else None
+        if head == "play":
+            self._begin("play")
+        elif head == "guess":
+            self._guess(int(rest[0]), character)
+        elif head == "bonus":
+            self.no_guess = self.then_main = True
+            self._begin("extend")
+        elif head == "pass":
+            self.phase = "main"
+        elif head == "take":
+            self._take(character)
+        else:
+            self._put(character)
+
+    # --- the turn -----------------------------------------------------------------------
+
+    def _deal(self, text: str) -> None:
+        words = text.split()[1:]
+        cut = words.index("/")
+        self.identity = [self.ranks.index(w.upper()) for w in words[:cut]]
+        self.enemy = [self.ranks.index(w.upper()) for w in words[cut + 1 :]]
+        self.log.append(("deal",))
+        self._start_turn()
+
+    def _start_turn(self) -> None:
+        """Begin the turn of self.seat: judge its hearts, then offer the enemy's play."""
+        seat = self.seat
+        self.no_guess = self.end_after_queue = self.then_main = False
+        self.queue = []
+        for character in range(self.players):
+            if self.heart[character] != seat:
+                continue
+            if self.markers[character]:
+                self.heart[character] = None
+                self.end_after_queue = True
+                self.log.append(("return", seat, character))
+            else:
+                kind = "double" if self.enemy[seat] == character else "extend"
+                self._kill([character], seat)
+                if self.over:
+                    return
+                if not self.seat_alive(seat):  # its own character died
+                    self._next_turn()
+                    return
+                self.queue.append(kind)
+        if self.queue:
+            self._begin(self.queue.pop(0))
+        elif self.end_after_queue:
+            self._next_turn()
+        else:
+            self._offer_bonus()
+
+    def _offer_bonus(self) -> None:
+        enemy = self.enemy[self.seat]
+        wounded = self.alive[enemy] and not self.markers[enemy]
+        self.phase = "bonus" if wounded and sum(self.markers) else "main"
+
+    def _begin(self, kind: str) -> None:
+        self.takes_left, self.puts_left = PLAYS[kind]
+        self.taken, self.focus_taken = 0, 0
+        self.before = list(self.markers)
+        self.log.append((kind, self.seat))
+        self.phase = "take"
+        self._after_step()
+
+    def _guess(self, seat: int, character: int) -> None:
+        right = self.identity[seat] == character
+        self.log.append(("guess", self.seat, seat, character, right))
+        if not right:
+            self._next_turn()
+            return
+        self._reveal(character)
+        self.focus = character
+        self._begin("extend")
+
+    def _take(self, character: int) -> None:
+        self.markers[character] -= 1
+        self.taken += 1
+        self.takes_left -= 1
+        if character == self.focus:
+            self.focus_taken += 1
+        self.log.append(("take", self.seat, character))
+        self._after_step()
+
+    def _put(self, character: int) -> None:
+        self.markers[character] += 1
+        self.puts_left -= 1
+        self.log.append(("put", self.seat, character))
+        self._after_step()
+
+    def _after_step(self) -> None:
+        """Move a play on: takes while markers last, then the puts (one fewer than taken),
+        then judge the wounds and go on with the turn."""
+        if self.phase == "take":
+            if self.takes_left and sum(self.markers):
+                return
+            self.puts_left = min(self.puts_left, max(self.taken - 1, 0))
+            self.phase = "put"
+        if self.puts_left:
+            return
+        self.focus = None
+        self._wounds()
+        if self.over:
+            return
+        if self.queue:
+            self._begin(self.queue.pop(0))
+        elif self.then_main:  # the enemy's extended play: the turn goes on, without a guess
+            self.then_main = False
+            self.phase = "main"
+        else:
+            self._next_turn()
+
+    def _wounds(self) -> None:
+        """Judge the play just made: every life card it emptied is mortally wounded by the
+        player (or, in sudden death, its character dies at once)."""
+        emptied = [
+            c for c in range(self.players)
+            if self.alive[c] and self.before[c] and not self.markers[c]
+        ]  # fmt: skip
+        if not emptied:
+            return
+        if self.sudden:
+            self._kill(emptied, self.seat)
+            return
+        for character in emptied:
+            if self.heart[character] is None:
+                self.heart[character] = self.seat
+                self.log.append(("wound", self.seat, character))
+
+    def _kill(self, characters: list[int], by: int) -> None:
+        """The characters die together; then the free pass, sudden death and the end."""
+        for character in characters:
+            self.alive[character] = False
+            self.markers[character] = 0
+            self.heart[character] = REMOVED
+            self.revealed[character] = True
+            dead = self.seat_of(character)
+            self.shown_enemy[dead] = True
+            for held in range(self.players):
+                if self.heart[held] == dead:
+                    self.heart[held] = None
+            self.log.append(("death", by, character))
+        living = [c for c in range(self.players) if self.alive[c]]
+        if len(living) <= 1:
+            survivors = living or characters
+            self._end([self.seat_of(c) for c in survivors])
+            return
+        hidden = [c for c in living if not self.revealed[c]]
+        if len(hidden) == 2:
+            for character in hidden:
+                self._reveal(character)
+        if len(living) <= SUDDEN_DEATH_AT and not self.sudden:
+            self.sudden = True
+            for character in range(self.players):
+                if self.heart[character] != REMOVED:
+                    self.heart[character] = REMOVED
+            self.log.append(("sudden",))
+            empty = [c for c in living if not self.markers[c]]
+            if empty:
+                self._kill(empty, by)
+
+    def _reveal(self, character: int) -> None:
+        if not self.revealed[character]:
+            self.revealed[character] = True
+            self.log.append(("reveal", self.seat_of(character), character))
+
+    def _next_turn(self) -> None:
+        self.turns += 1
+        if self.turns >= self.turn_limit:
+            self._end([s for s in range(self.players) if self.seat_alive(s)])
+            return
+        seat = self.seat
+        for _ in range(self.players):
+            seat = (seat + 1) % self.players
+            if self.seat_alive(seat):
+                break
+        self.seat = seat
+        self._start_turn()
+
+    def _end(self, winners: list[int]) -> None:
+        self.over = True
+        self.winners = sorted(winners)
+        self.phase = "over"
