@@ -402,3 +402,54 @@ class CutthroatState(GameState):
         self.over = True
         self.winners = sorted(winners)
         self.phase = "over"
+
+
+# --- records (docs/formats.md, "CutThroat! records") --------------------------------------
+
+OPTIONS = ("players", "first", "turn_limit")
+
+
+def state_from_header(header: dict) -> CutthroatState:
+    """Return a new game with the options of a record's header: players (6-13), first (the
+    seat that starts) and turn_limit. ValueError, one line, if one is malformed."""
+    version = header.get("rules_version", RULES_VERSION)
+    if version != RULES_VERSION:
+        raise ValueError(f"rules_version {version!r} is not {RULES_VERSION}")
+    options = header.get("options", {})
+    players = options.get("players", 8)
+    first = options.get("first", 0)
+    limit = options.get("turn_limit", DEFAULT_TURN_LIMIT)
+    if any(type(v) is not int for v in (players, first, limit)):
+        raise ValueError("options.players, first and turn_limit are whole numbers")
+    if limit < 1:
+        raise ValueError("options.turn_limit must be at least 1")
+    return CutthroatState(players, first, limit)
+
+
+def turn_of(state: CutthroatState) -> str:
+    """Return where a game is: "the deal" or "turn T, seat S"."""
+    if state.phase == "deal":
+        return "the deal"
+    return f"turn {state.turns + 1}, seat {state.seat}"
+
+
+def record_result(state: CutthroatState) -> dict:
+    """Return a record's result: the winners (seats), the turns played, the deaths in order
+    (ranks) and the identities revealed while their players lived."""
+    deaths = [state.ranks[event[2]] for event in state.log if event[0] == "death"]
+    reveals = [state.ranks[event[2]] for event in state.log if event[0] == "reveal"]
+    return {
+        "winners": list(state.winners) if state.over else None,
+        "turns": state.turns,
+        "deaths": deaths,
+        "reveals": reveals,
+    }
+
+
+def result_text(state: CutthroatState) -> str:
+    """Return a one-line account of the game's end (or where an unfinished record stops)."""
+    dead = len([e for e in state.log if e[0] == "death"])
+    if not state.over:
+        return f"the record stops at {turn_of(state)}; {dead} characters dead"
+    who = ", ".join(f"seat {seat} ({state.ranks[state.identity[seat]]})" for seat in state.winners)
+    return f"over after {state.turns} turns, {dead} characters dead: won by {who}"

@@ -1,0 +1,168 @@
+"""CutThroat!'s bots and the simulation that measures the game.
+
+A bot sees only its observation (its own identity and enemy, and what is public) and the
+legal actions; `choose(observation, actions)` returns one of them.
+
+- `random`: any legal action.
+- `simple`: plays rather than guesses (it guesses one turn in GUESS_EVERY, a hidden player
+  and a character at random), takes markers off its enemy's card while it has any (off the
+  fullest card of another character when its enemy is itself or empty), puts them back on
+  its own character, and always takes the enemy's extended play. It makes no attempt to
+  hide who it is, which is what a deducing bot will read.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from functools import partial
+
+from generator.engine.game import CHANCE
+from generator.engine.simulate import simulate, summarise
+from generator.engine.stats import rate_metric
+from generator.games.cutthroat.rules import (
+    RULES_VERSION,
+    CutthroatState,
+    record_result,
+)
+
+BOTS = ("random", "simple")
+GUESS_EVERY = 8
+MAX_STEPS = 100_000
+
+
+class RandomBot:
+    """Any legal action."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, seen: dict, actions: list[str]) -> str:
+        return self.rng.choice(actions)
+
+
+class SimpleBot(RandomBot):
+    """Hurts its enemy, helps itself, guesses now and then (module docstring)."""
+
+    def choose(self, seen: dict, actions: list[str]) -> str:
+        phase = seen["phase"]
+        if phase == "bonus":
+            return "bonus"
+        if phase == "main":
+            guesses = [a for a in actions if a.startswith("guess")]
+            if guesses and (self.rng.randrange(GUESS_EVERY) == 0 or "play" not in actions):
+                return self.rng.choice(guesses)
+            return "play"
+        ranks = [a.split()[1] for a in actions]
+        names = seen["ranks"]
+        if phase == "put":
+            own = seen["identity"]
+            return f"put {own}" if own in ranks else self.rng.choice(actions)
+        enemy, own = seen["enemy"], seen["identity"]
+        if enemy in ranks and enemy != own:
+            return f"take {enemy}"
+        others = [r for r in ranks if r != own] or ranks
+        most = max(seen["markers"][names.index(r)] for r in others)
+        fullest = [r for r in others if seen["markers"][names.index(r)] == most]
+        return f"take {self.rng.choice(fullest)}"
+
+
+def make_bot(name: str, rng: random.Random) -> RandomBot:
+    """Return the bot called `name` (ValueError if there is none)."""
+    if name not in BOTS:
+        raise ValueError(f"the bot is one of {', '.join(BOTS)}, not {name!r}")
+    return SimpleBot(rng) if name == "simple" else RandomBot(rng)
+
+
+def play_game(
+    players: int, game_seed: int, bot: str = "simple", first: int = 0
+) -> tuple[CutthroatState, list[str]]:
+    """Play one game with `bot` in every seat; return the final state and the actions."""
+    rng = random.Random(game_seed)
+    state = CutthroatState(players, first)
+    bots = [make_bot(bot, random.Random(rng.getrandbits(64))) for _ in range(players)]
+    actions: list[str] = []
+    while not state.is_terminal():
+        if len(actions) > MAX_STEPS:
+            raise AssertionError(f"game {game_seed} ran past {MAX_STEPS} steps")
+        player = state.current_player()
+        if player == CHANCE:
+            action = state.sample_chance(rng)
+        else:
+            seen = state.observation(player)
+            seen["ranks"] = list(state.ranks)
+            action = bots[player].choose(seen, state.legal_actions())
+        state.apply(action)
+        actions.append(action)
+    return state, actions
+
+
+def game_result(state: CutthroatState) -> dict:
+    """Return one game's numbers for the metrics."""
+    reveals = sum(1 for e in state.log if e[0] == "reveal")
+    guesses = [e for e in state.log if e[0] == "guess"]
+    return {
+        "winners": list(state.winners),
+        "turns": state.turns,
+        "reveal_rate": reveals / state.players,
+        "right_guess_rate": sum(1 for e in guesses if e[4]) / len(guesses) if guesses else 0.0,
+        "shared": len(state.winners) > 1,
+    }
+
+
+def play_one_cutthroat(game_seed: int, players: int, bot: str) -> dict:
+    """Play one game and return game_result (a picklable top-level function)."""
+    state, _ = play_game(players, game_seed, bot)
+    return game_result(state)
+
+
+def cutthroat_metrics(results: Sequence[dict], players: int) -> dict:
+    """Return the metrics with 95% intervals: seat_<s>_win for each seat (a shared win
+    counts for each), shared_win_rate, and the means turns, reveal_rate, right_guess_rate."""
+    metrics = summarise(results, means=("turns", "reveal_rate", "right_guess_rate"))
+    games = len(results)
+    for seat in range(players):
+        metrics[f"seat_{seat}_win"] = rate_metric(
+            sum(1 for r in results if seat in r["winners"]), games
+        )
+    metrics["shared_win_rate"] = rate_metric(sum(1 for r in results if r["shared"]), games)
+    return dict(sorted(metrics.items()))
+
+
+def simulate_cutthroat(
+    players: int, games: int, seed: int, jobs: int = 1, bot: str = "simple",
+    progress: bool = False,
+) -> dict:  # fmt: skip
+    """Play `games` games of `players` and return the JSON summary {"game": "cutthroat",
+    "games", "seed", "players", "bot", "metrics"}; the same for every `jobs`."""
+    make_bot(bot, random.Random(0))  # ValueError before any game for an unknown bot
+    CutthroatState(players)  # and for a bad player count
+    play = partial(play_one_cutthroat, players=players, bot=bot)
+    results = simulate(play, games, seed, jobs=jobs, progress=progress)
+    return {
+        "game": "cutthroat",
+        "games": games,
+        "seed": seed,
+        "players": players,
+        "bot": bot,
+        "metrics": cutthroat_metrics(results, players),
+    }
+
+
+def game_record(players: int, seed: int, bot: str = "simple") -> dict:
+    """Return the record of one bot game: header, actions, result (docs/formats.md)."""
+    state, actions = play_game(players, seed, bot)
+    header = {
+        "game": "cutthroat",
+        "rules_version": RULES_VERSION,
+        "options": {"players": players, "first": 0, "turn_limit": state.turn_limit},
+        "seed": seed,
+        "players": {str(seat): f"{bot} bot" for seat in range(players)},
+    }
+    return {"header": header, "actions": actions, "result": record_result(state)}
+
+
+def record_text(record: dict) -> str:
+    """Return a record as the JSON text of an example file."""
+    return json.dumps(record, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
