@@ -352,7 +352,9 @@ MAX_SIMULATED_GAMES = 1_000_000
 
 @app.command()
 def simulate(
-    game: Annotated[str, typer.Argument(help="The game: hunt, fugitive, island or parforce.")],
+    game: Annotated[
+        str, typer.Argument(help="The game: hunt, fugitive, island, parforce or cutthroat.")
+    ],
     games: Annotated[int, typer.Option(help="How many games (1-1,000,000).")] = 1000,
     seed: SeedOption = 1,
     jobs: JobsOption = 1,
@@ -376,7 +378,9 @@ def simulate(
     deck: Annotated[
         Path | None, typer.Option(help="fugitive: a deck configuration JSON file.")
     ] = None,
-    players: Annotated[int | None, typer.Option(help="island: players, 4-7 (default 5).")] = None,
+    players: Annotated[
+        int | None, typer.Option(help="island: players, 4-7 (default 5); cutthroat: 6-13 (8).")
+    ] = None,
     board: Annotated[
         Path | None,
         typer.Option(help="island, parforce: a board file (default: the game's default board)."),
@@ -390,7 +394,8 @@ def simulate(
     rule: Annotated[
         list[str] | None,
         typer.Option(
-            help="island, parforce: a rule option, e.g. vision=square or max_rounds=30 (repeat)."
+            help="island, parforce, cutthroat: a rule option, e.g. vision=square, max_rounds=30 "
+            "or markers=6 (repeat)."
         ),
     ] = None,
     stag: Annotated[
@@ -398,6 +403,10 @@ def simulate(
     ] = None,
     pursuers: Annotated[
         str | None, typer.Option(help="parforce: the pursuers' bot, random, greedy or search.")
+    ] = None,
+    bot: Annotated[
+        str | None,
+        typer.Option(help="cutthroat: the bot in every seat, deducing, simple or random."),
     ] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
@@ -426,6 +435,7 @@ def simulate(
         "rule": rule or None,
         "stag": stag,
         "pursuers": pursuers,
+        "bot": bot,
     }
     foreign = [name for name, value in given.items() if value is not None]
     foreign = [name for name in foreign if name not in entry.simulate_options]
@@ -438,10 +448,11 @@ def simulate(
         typer.echo(json.dumps(summary, indent=2, sort_keys=True))
         return
     settings = [
-        f"{key}={value}"
+        " ".join(f"{k}={v}" for k, v in value.items()) if isinstance(value, dict)
+        else f"{key}={value}"
         for key, value in summary.items()
         if key not in ("game", "games", "seed", "metrics", "match")
-    ]
+    ]  # fmt: skip
     played = "matches" if summary.get("match") else "games"
     typer.echo(f"{games} {played} of {entry.title}, {', '.join(settings)}, seed {seed}")
     for name, metric in sorted(summary["metrics"].items()):

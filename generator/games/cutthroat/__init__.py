@@ -1,2 +1,49 @@
-"""CutThroat!: hidden identities and life markers for 6-13 players with one standard deck
-(seeds/002). Not registered yet: the rules engine comes first (issue 13)."""
+"""CutThroat!: a party game of hidden identities and life markers for 6-13 players, played
+with a standard deck (seeds/002)."""
+
+from __future__ import annotations
+
+from generator.games import Game
+from generator.games.cutthroat import rules
+
+
+def _record_fields(state: rules.CutthroatState) -> dict:
+    """Return the fields a CutThroat! record derives from its actions: its result."""
+    return {"result": rules.record_result(state)}
+
+
+def _simulate(games: int, seed: int, jobs: int, options: dict, progress: bool) -> dict:
+    from generator.errors import QuarryError
+    from generator.games.cutthroat.bots import simulate_cutthroat
+
+    players = options.get("players") or 8
+    chosen: dict[str, int] = {}
+    for text in options.get("rule") or []:
+        key, _, value = text.partition("=")
+        if key not in (*rules.RULE_OPTIONS, "first") or not value.isdigit():
+            names = ", ".join(f"{name}=N" for name in (*rules.RULE_OPTIONS, "first"))
+            raise QuarryError(f"--rule {text!r} is not a rule option; use {names}")
+        chosen[key] = int(value)
+    first = chosen.pop("first", 0)
+    try:
+        variant = rules.Rules(**chosen)
+        return simulate_cutthroat(
+            players, games, seed, jobs, options.get("bot") or "simple", progress, first, variant
+        )
+    except ValueError as error:
+        raise QuarryError(str(error)) from None
+
+
+GAME = Game(
+    name="cutthroat",
+    title="CutThroat!",
+    players=(rules.MIN_PLAYERS, rules.MAX_PLAYERS),
+    capabilities=frozenset({"rules", "bots"}),
+    state_from_header=rules.state_from_header,
+    turn_of=rules.turn_of,
+    result_text=rules.result_text,
+    record_options=rules.OPTIONS,
+    record_fields=_record_fields,
+    simulate=_simulate,
+    simulate_options=("players", "bot", "rule"),
+)

@@ -16,14 +16,17 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Sequence
+from dataclasses import asdict
 from functools import partial
 
 from generator.engine.game import CHANCE
 from generator.engine.simulate import simulate, summarise
-from generator.engine.stats import rate_metric
+from generator.engine.stats import mean_metric, rate_metric
 from generator.games.cutthroat.rules import (
+    PUBLISHED,
     RULES_VERSION,
     CutthroatState,
+    Rules,
     record_result,
 )
 
@@ -76,11 +79,11 @@ def make_bot(name: str, rng: random.Random) -> RandomBot:
 
 
 def play_game(
-    players: int, game_seed: int, bot: str = "simple", first: int = 0
+    players: int, game_seed: int, bot: str = "simple", first: int = 0, rules: Rules = PUBLISHED
 ) -> tuple[CutthroatState, list[str]]:
     """Play one game with `bot` in every seat; return the final state and the actions."""
     rng = random.Random(game_seed)
-    state = CutthroatState(players, first)
+    state = CutthroatState(players, first, rules=rules)
     bots = [make_bot(bot, random.Random(rng.getrandbits(64))) for _ in range(players)]
     actions: list[str] = []
     while not state.is_terminal():
@@ -98,12 +101,16 @@ def play_game(
     return state, actions
 
 
-def game_result(state: CutthroatState) -> dict:
-    """Return one game's numbers for the metrics."""
+def game_result(state: CutthroatState, first: int = 0) -> dict:
+    """Return one game's numbers for the metrics; "shares" lists each turn position's share
+    of the win (position p is the p-th seat to move, seat (first + p) mod N; a shared win
+    is split evenly)."""
     reveals = sum(1 for e in state.log if e[0] == "reveal")
     guesses = [e for e in state.log if e[0] == "guess"]
+    returns = state.returns()
     return {
         "winners": list(state.winners),
+        "shares": [returns[(first + p) % state.players] for p in range(state.players)],
         "turns": state.turns,
         "reveal_rate": reveals / state.players,
         "right_guess_rate": sum(1 for e in guesses if e[4]) / len(guesses) if guesses else 0.0,
@@ -111,34 +118,36 @@ def game_result(state: CutthroatState) -> dict:
     }
 
 
-def play_one_cutthroat(game_seed: int, players: int, bot: str) -> dict:
+def play_one_cutthroat(
+    game_seed: int, players: int, bot: str, first: int = 0, rules: Rules = PUBLISHED
+) -> dict:
     """Play one game and return game_result (a picklable top-level function)."""
-    state, _ = play_game(players, game_seed, bot)
-    return game_result(state)
+    state, _ = play_game(players, game_seed, bot, first, rules)
+    return game_result(state, first)
 
 
 def cutthroat_metrics(results: Sequence[dict], players: int) -> dict:
-    """Return the metrics with 95% intervals: seat_<s>_win for each seat (a shared win
-    counts for each), shared_win_rate, and the means turns, reveal_rate, right_guess_rate."""
+    """Return the metrics with 95% intervals: seat_<p>_win, the mean share of the win of
+    the p-th seat to move (a shared win split evenly; the shares of a game sum to 1),
+    shared_win_rate, and the means turns, reveal_rate, right_guess_rate."""
     metrics = summarise(results, means=("turns", "reveal_rate", "right_guess_rate"))
     games = len(results)
-    for seat in range(players):
-        metrics[f"seat_{seat}_win"] = rate_metric(
-            sum(1 for r in results if seat in r["winners"]), games
-        )
+    for position in range(players):
+        metrics[f"seat_{position}_win"] = mean_metric([r["shares"][position] for r in results])
     metrics["shared_win_rate"] = rate_metric(sum(1 for r in results if r["shared"]), games)
     return dict(sorted(metrics.items()))
 
 
 def simulate_cutthroat(
     players: int, games: int, seed: int, jobs: int = 1, bot: str = "simple",
-    progress: bool = False,
+    progress: bool = False, first: int = 0, rules: Rules = PUBLISHED,
 ) -> dict:  # fmt: skip
     """Play `games` games of `players` and return the JSON summary {"game": "cutthroat",
-    "games", "seed", "players", "bot", "metrics"}; the same for every `jobs`."""
+    "games", "seed", "players", "bot", "first", "rules", "metrics"}; the same for every
+    `jobs`. Seat numbers in the metrics are table seats: seat `first` moves first."""
     make_bot(bot, random.Random(0))  # ValueError before any game for an unknown bot
-    CutthroatState(players)  # and for a bad player count
-    play = partial(play_one_cutthroat, players=players, bot=bot)
+    CutthroatState(players, first)  # and for a bad player count or first seat
+    play = partial(play_one_cutthroat, players=players, bot=bot, first=first, rules=rules)
     results = simulate(play, games, seed, jobs=jobs, progress=progress)
     return {
         "game": "cutthroat",
@@ -146,17 +155,22 @@ def simulate_cutthroat(
         "seed": seed,
         "players": players,
         "bot": bot,
+        "first": first,
+        "rules": asdict(rules),
         "metrics": cutthroat_metrics(results, players),
     }
 
 
-def game_record(players: int, seed: int, bot: str = "simple") -> dict:
+def game_record(
+    players: int, seed: int, bot: str = "simple", first: int = 0, rules: Rules = PUBLISHED
+) -> dict:
     """Return the record of one bot game: header, actions, result (docs/formats.md)."""
-    state, actions = play_game(players, seed, bot)
+    state, actions = play_game(players, seed, bot, first, rules)
+    options = {"players": players, "first": first, "turn_limit": state.turn_limit}
     header = {
         "game": "cutthroat",
         "rules_version": RULES_VERSION,
-        "options": {"players": players, "first": 0, "turn_limit": state.turn_limit},
+        "options": {**options, **asdict(rules)},
         "seed": seed,
         "players": {str(seat): f"{bot} bot" for seat in range(players)},
     }

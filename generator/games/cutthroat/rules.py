@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable
+from dataclasses import asdict, dataclass
 
 from generator.engine.game import CHANCE, TERMINAL, GameState, IllegalAction
 
@@ -29,15 +30,52 @@ MARKERS = 8
 DEFAULT_TURN_LIMIT = 300
 SUDDEN_DEATH_AT = 3  # characters alive when the hearts leave play
 REMOVED = -1  # a heart card out of play
-# (markers taken, markers put back) of each kind of play
-PLAYS = {"play": (2, 1), "extend": (3, 2), "double": (4, 3)}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The numbers of the game a designer may tune (`quarry generate variant`); the defaults
+    are the published game. An extended play takes `extend` markers and puts one fewer back;
+    a double extended play takes `double`; the hearts leave play when `sudden_at`
+    characters are alive."""
+
+    markers: int = MARKERS
+    extend: int = 3
+    double: int = 4
+    sudden_at: int = SUDDEN_DEATH_AT
+
+    BOUNDS = {"markers": (2, 20), "extend": (3, 6), "double": (3, 8), "sudden_at": (2, 5)}
+
+    def __post_init__(self) -> None:
+        for name, (low, high) in self.BOUNDS.items():
+            value = getattr(self, name)
+            if type(value) is not int or not low <= value <= high:
+                raise ValueError(f"{name} must be a whole number, {low} to {high}; got {value!r}")
+        if self.double < self.extend:
+            raise ValueError(f"double ({self.double}) must be at least extend ({self.extend})")
+
+    def plays(self) -> dict[str, tuple[int, int]]:
+        """Return (markers taken, markers put back) of each kind of play."""
+        return {"play": (2, 1), "extend": (self.extend, self.extend - 1),
+                "double": (self.double, self.double - 1)}  # fmt: skip
+
+    def changes(self) -> dict[str, int]:
+        """Return the numbers that differ from the published game."""
+        return {k: v for k, v in asdict(self).items() if v != getattr(PUBLISHED, k)}
+
+
+PUBLISHED = Rules()
 
 
 class CutthroatState(GameState):
     """A game of CutThroat! for `players` players, seat `first` starting."""
 
     def __init__(
-        self, players: int = 8, first: int = 0, turn_limit: int = DEFAULT_TURN_LIMIT
+        self,
+        players: int = 8,
+        first: int = 0,
+        turn_limit: int = DEFAULT_TURN_LIMIT,
+        rules: Rules = PUBLISHED,
     ) -> None:
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise ValueError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, got {players}")
@@ -46,9 +84,11 @@ class CutthroatState(GameState):
         self.players = players
         self.ranks = RANKS[:players]
         self.turn_limit = turn_limit
+        self.rules = rules
+        self.plays = rules.plays()
         self.identity: list[int] = []  # seat -> character
         self.enemy: list[int] = []  # seat -> character
-        self.markers = [MARKERS] * players  # character -> markers on its life card
+        self.markers = [rules.markers] * players  # character -> markers on its life card
         self.alive = [True] * players  # character
         self.revealed = [False] * players  # character: identity shown
         self.shown_enemy = [False] * players  # seat: enemy shown (at death)
@@ -277,7 +317,7 @@ class CutthroatState(GameState):
         self.phase = "bonus" if wounded and sum(self.markers) else "main"
 
     def _begin(self, kind: str) -> None:
-        self.takes_left, self.puts_left = PLAYS[kind]
+        self.takes_left, self.puts_left = self.plays[kind]
         self.taken, self.focus_taken = 0, 0
         self.before = list(self.markers)
         self.log.append((kind, self.seat))
@@ -370,7 +410,7 @@ class CutthroatState(GameState):
         if len(hidden) == 2:
             for character in hidden:
                 self._reveal(character)
-        if len(living) <= SUDDEN_DEATH_AT and not self.sudden:
+        if len(living) <= self.rules.sudden_at and not self.sudden:
             self.sudden = True
             for character in range(self.players):
                 if self.heart[character] != REMOVED:
@@ -406,12 +446,14 @@ class CutthroatState(GameState):
 
 # --- records (docs/formats.md, "CutThroat! records") --------------------------------------
 
-OPTIONS = ("players", "first", "turn_limit")
+RULE_OPTIONS = ("markers", "extend", "double", "sudden_at")
+OPTIONS = ("players", "first", "turn_limit", *RULE_OPTIONS)
 
 
 def state_from_header(header: dict) -> CutthroatState:
     """Return a new game with the options of a record's header: players (6-13), first (the
-    seat that starts) and turn_limit. ValueError, one line, if one is malformed."""
+    seat that starts), turn_limit and the Rules numbers (markers, extend, double, sudden_at;
+    the published game where absent). ValueError, one line, if one is malformed."""
     version = header.get("rules_version", RULES_VERSION)
     if version != RULES_VERSION:
         raise ValueError(f"rules_version {version!r} is not {RULES_VERSION}")
@@ -423,7 +465,8 @@ def state_from_header(header: dict) -> CutthroatState:
         raise ValueError("options.players, first and turn_limit are whole numbers")
     if limit < 1:
         raise ValueError("options.turn_limit must be at least 1")
-    return CutthroatState(players, first, limit)
+    rules = Rules(**{k: options[k] for k in RULE_OPTIONS if k in options})
+    return CutthroatState(players, first, limit, rules)
 
 
 def turn_of(state: CutthroatState) -> str:
