@@ -4,6 +4,11 @@ A bot sees only its observation (its own identity and enemy, and what is public)
 legal actions; `choose(observation, actions)` returns one of them.
 
 - `random`: any legal action.
+- `deducing`: keeps the exact chance of every identity under the model of belief.py (fed
+  every public take, put and guess), guesses the likeliest pairing when its chance is at
+  least GUESS_AT, and takes and puts by the same model it reads others with, so that its own
+  plays say no more about it than anyone's: mostly off its enemy, mostly back on itself, not
+  always; always onto itself when its card is down to its last marker.
 - `simple`: plays rather than guesses (it guesses one turn in GUESS_EVERY, a hidden player
   and a character at random), takes markers off its enemy's card while it has any (off the
   fullest card of another character when its enemy is itself or empty), puts them back on
@@ -22,6 +27,7 @@ from functools import partial
 from generator.engine.game import CHANCE
 from generator.engine.simulate import simulate, summarise
 from generator.engine.stats import mean_metric, rate_metric
+from generator.games.cutthroat.belief import Tracker, choice_weights
 from generator.games.cutthroat.rules import (
     PUBLISHED,
     RULES_VERSION,
@@ -30,7 +36,8 @@ from generator.games.cutthroat.rules import (
     record_result,
 )
 
-BOTS = ("random", "simple")
+BOTS = ("random", "simple", "deducing")
+GUESS_AT = 0.5
 GUESS_EVERY = 8
 MAX_STEPS = 100_000
 
@@ -71,20 +78,82 @@ class SimpleBot(RandomBot):
         return f"take {self.rng.choice(fullest)}"
 
 
+class DeducingBot(RandomBot):
+    """Reads the table with the model of belief.py and plays by it (module docstring)."""
+
+    def choose(self, seen: dict, actions: list[str]) -> str:
+        phase = seen["phase"]
+        if phase == "bonus":
+            return "bonus"
+        names = seen["ranks"]
+        own = names.index(seen["identity"])
+        if phase == "main":
+            return self._turn(seen, actions, names, own)
+        if len(actions) == 1:
+            return actions[0]
+        targets = [names.index(a.split()[1]) for a in actions]
+        weights = choice_weights(phase, own, names.index(seen["enemy"]), targets, seen["markers"])
+        return self.rng.choices(actions, weights)[0]
+
+    def _turn(self, seen: dict, actions: list[str], names: list[str], own: int) -> str:
+        """Guess the likeliest pairing when it is likely enough; else play."""
+        guesses = [a for a in actions if a.startswith("guess")]
+        if not guesses:
+            return "play"
+        known = {seat: names.index(rank) for seat, rank in seen["revealed"].items()}
+        known[seen["seat"]] = own
+        chances = seen["tracker"].marginals(known)
+        best, chance = None, -1.0
+        for action in guesses:
+            _, seat, rank = action.split()
+            p = chances.get((int(seat), names.index(rank)), 0.0)
+            if p > chance:
+                best, chance = action, p
+        if chance >= GUESS_AT or "play" not in actions:
+            return best
+        return "play"
+
+
 def make_bot(name: str, rng: random.Random) -> RandomBot:
     """Return the bot called `name` (ValueError if there is none)."""
     if name not in BOTS:
         raise ValueError(f"the bot is one of {', '.join(BOTS)}, not {name!r}")
-    return SimpleBot(rng) if name == "simple" else RandomBot(rng)
+    return {"simple": SimpleBot, "deducing": DeducingBot, "random": RandomBot}[name](rng)
+
+
+def feed(tracker: Tracker, state: CutthroatState, action: str, actions: list[str]) -> None:
+    """Tell the tracker about a take or put the player to move is about to make: what it
+    chose among the cards it could (all public)."""
+    head, _, rank = action.partition(" ")
+    if head in ("take", "put"):
+        ranks = state.ranks
+        targets = [ranks.index(a.split()[1]) for a in actions]
+        tracker.choice(state.seat, head, ranks.index(rank), targets, state.markers)
+
+
+def feed_guess(tracker: Tracker, log: list[tuple], since: int) -> None:
+    """Tell the tracker about a guess announced in the log at or after `since`."""
+    for event in log[since:]:
+        if event[0] == "guess":
+            _, seat, named, character, right = event
+            tracker.guess(seat, named, character, right)
 
 
 def play_game(
-    players: int, game_seed: int, bot: str = "simple", first: int = 0, rules: Rules = PUBLISHED
+    players: int,
+    game_seed: int,
+    bot: str | Sequence[str] = "simple",
+    first: int = 0,
+    rules: Rules = PUBLISHED,
 ) -> tuple[CutthroatState, list[str]]:
-    """Play one game with `bot` in every seat; return the final state and the actions."""
+    """Play one game with `bot` in every seat (or bot[s] in seat s); return the final state
+    and the actions."""
     rng = random.Random(game_seed)
     state = CutthroatState(players, first, rules=rules)
-    bots = [make_bot(bot, random.Random(rng.getrandbits(64))) for _ in range(players)]
+    names = [bot] * players if isinstance(bot, str) else list(bot)
+    bots = [make_bot(name, random.Random(rng.getrandbits(64))) for name in names]
+    # public: every seat's choices as the whole table sees them (kept when someone reads it)
+    tracker = Tracker(players) if "deducing" in names else None
     actions: list[str] = []
     while not state.is_terminal():
         if len(actions) > MAX_STEPS:
@@ -92,11 +161,20 @@ def play_game(
         player = state.current_player()
         if player == CHANCE:
             action = state.sample_chance(rng)
-        else:
-            seen = state.observation(player)
-            seen["ranks"] = list(state.ranks)
-            action = bots[player].choose(seen, state.legal_actions())
+            state.apply(action)
+            actions.append(action)
+            continue
+        seen = state.observation(player, with_log=False)
+        seen["ranks"] = list(state.ranks)
+        seen["tracker"] = tracker
+        legal = state.legal_actions()
+        action = bots[player].choose(seen, legal)
+        since = len(state.log)
+        if tracker is not None:
+            feed(tracker, state, action, legal)
         state.apply(action)
+        if tracker is not None and action.startswith("guess"):
+            feed_guess(tracker, state.log, since)
         actions.append(action)
     return state, actions
 

@@ -137,9 +137,10 @@ class CutthroatState(GameState):
             setattr(other, name, list(getattr(self, name)))
         return other
 
-    def observation(self, player: int) -> dict:
-        """Return what seat `player` knows: its identity and enemy, and everything public."""
-        return {
+    def observation(self, player: int, with_log: bool = True) -> dict:
+        """Return what seat `player` knows: its identity and enemy, and everything public
+        (the log of public events too, unless `with_log` is False)."""
+        seen = {
             "seat": player,
             "identity": self.ranks[self.identity[player]] if self.identity else None,
             "enemy": self.ranks[self.enemy[player]] if self.enemy else None,
@@ -152,8 +153,10 @@ class CutthroatState(GameState):
             "sudden": self.sudden,
             "to_move": self.seat,
             "phase": self.phase,
-            "log": list(self.log),
         }
+        if with_log:
+            seen["log"] = list(self.log)
+        return seen
 
     # --- who is who ---------------------------------------------------------------------
 
