@@ -91,10 +91,15 @@ def kit(
     ink: Annotated[
         str, typer.Option(help="normal, or low: light card backs, for home printers.")
     ] = "normal",
+    players: Annotated[
+        int | None,
+        typer.Option(help="cutthroat only: cards for this many players (6-13); default all 13."),
+    ] = None,
 ) -> None:
     """Write a game's printable kit into OUT/GAME; with no GAME, list the games.
 
     Example: quarry kit all --paper letter --backs fold --ink low --jobs 2
+    Example: quarry kit cutthroat --players 8
     """
     from generator.games import registry
     from generator.kit import PrintOptions, write_game_kits
@@ -108,7 +113,7 @@ def kit(
             typer.echo(f"{entry.name:10} {entry.title} ({low}-{high} players)")
         return
     options = PrintOptions(paper, backs, sheet, (back_offset_x, back_offset_y), ink)
-    written = write_game_kits(game, out, seed, options, jobs)
+    written = write_game_kits(game, out, seed, options, jobs, players)
     if not written:
         _report(quiet, ["No game kits are registered yet; nothing written."])
     _report(quiet, [f"wrote {path}" for path in written])
@@ -329,6 +334,46 @@ def generate_hunting_board(
 
     name = "parforce-design"
     written = _write_design("parforce", name, out, paper, seed, design, build_design_kit)
+    _report(quiet, [report_text(written[1]), f"wrote {written[0]}"])
+
+
+@generate_app.command("variant")
+def generate_variant(
+    players: Annotated[int, typer.Option(help="Players in the simulated games (6-13).")] = 8,
+    constraint: Annotated[
+        list[str] | None,
+        typer.Option(help="A designer constraint, e.g. markers>=6, double>=extend+1 (repeat)."),
+    ] = None,
+    target: Annotated[
+        float, typer.Option(help="The fairness band: each seat's win share within 1/N +- this.")
+    ] = 0.02,
+    candidates: Annotated[int, typer.Option(help="How many variants to measure (1-50).")] = 8,
+    games: Annotated[int, typer.Option(help="Games per variant (1-100,000).")] = 1000,
+    bot: Annotated[str, typer.Option(help="The bot in every seat (see quarry simulate).")] = (
+        "simple"
+    ),
+    jobs: JobsOption = 1,
+    out: OutOption = Path("output"),
+    paper: PaperOption = "a4",
+    seed: SeedOption = 1,
+    quiet: QuietOption = False,
+) -> None:
+    """Choose CutThroat!'s numbers (markers, extended plays, sudden death) with CP-SAT within
+    your constraints, measure each candidate by simulation, and rank them by fairness
+    between the seats and by games won outright, beside the published rules.
+
+    Example: quarry generate variant --players 8 --constraint "markers*n<=80" --jobs 2
+    """
+    from generator.games.cutthroat.design.balance import generate_variant, report_text
+    from generator.games.cutthroat.design.folder import build_design_kit
+
+    def design():
+        return generate_variant(
+            constraint or [], seed, players, target, candidates, games, bot, jobs
+        )
+
+    name = "cutthroat-variant"
+    written = _write_design("cutthroat", name, out, paper, seed, design, build_design_kit)
     _report(quiet, [report_text(written[1]), f"wrote {written[0]}"])
 
 

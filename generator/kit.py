@@ -178,7 +178,9 @@ class KitRequest:
     the first), the seed, and how to print the card sheets: `backs` (duplex, fold or none),
     the `sheet` layout's name, the duplex `back_offset` (x, y in mm) and the `ink` (normal,
     or low: light card backs, no large solid areas). Builders that make one file use
-    `paper`; game kits write every paper in `papers`."""
+    `paper`; game kits write every paper in `papers`. `players` (`quarry kit GAME
+    --players N`, for games with the "kit-players" capability) sizes the kit for that
+    many players; None: for any table the game allows."""
 
     writer: KitWriter
     book: LayoutBook
@@ -189,6 +191,7 @@ class KitRequest:
     sheet: str = "default"
     back_offset: tuple[float, float] = (0.0, 0.0)
     ink: str = "normal"
+    players: int | None = None
 
     def __post_init__(self) -> None:
         if not self.papers:
@@ -269,10 +272,17 @@ class PrintOptions:
 
 
 def write_game_kits(
-    game: str, out: Path, seed: int, options: PrintOptions | None = None, jobs: int = 1
+    game: str,
+    out: Path,
+    seed: int,
+    options: PrintOptions | None = None,
+    jobs: int = 1,
+    players: int | None = None,
 ) -> list[Path]:
     """Write the kit of `game` (or of every game, for "all") with the print `options`;
     return the kit folders. The game and every option are checked before any work.
+    `players` (--players) is for one game with the "kit-players" capability, within its
+    player range.
 
     With `jobs` above 1, "all" builds the games side by side in that many worker processes;
     each game's files are the same bytes either way.
@@ -285,6 +295,8 @@ def write_game_kits(
         known = ", ".join([*games, "all"])
         raise QuarryError(f"unknown game {game!r}; known: {known}")
     options.check(LayoutBook())
+    if players is not None:
+        check_kit_players(games.get(game), players)
     chosen = list(games.values()) if game == "all" else [games[game]]
     names = [entry.name for entry in chosen if entry.build_kit is not None]
     if jobs > 1 and len(names) > 1:
@@ -293,19 +305,41 @@ def write_game_kits(
         with ProcessPoolExecutor(max_workers=min(jobs, len(names))) as pool:
             futures = [pool.submit(_write_game_kit, name, out, seed, options) for name in names]
             return [future.result() for future in futures]
-    return [_write_game_kit(name, out, seed, options) for name in names]
+    return [_write_game_kit(name, out, seed, options, players) for name in names]
 
 
-def _write_game_kit(name: str, out: Path, seed: int, options: PrintOptions) -> Path:
-    """Write the kit of the registered game `name`; return its folder (runs in a worker
-    process for `quarry kit all --jobs N`, so it takes only plain values)."""
+def check_kit_players(entry, players: int) -> None:
+    """Raise QuarryError (one line) unless the registered game `entry` (None for "all")
+    sizes its kit by player count (the "kit-players" capability) and `players` is within
+    its range."""
+    from generator.games import registry
+
+    if entry is None or "kit-players" not in entry.capabilities:
+        sized = [name for name, game in registry().items() if "kit-players" in game.capabilities]
+        name = "all" if entry is None else entry.name
+        raise QuarryError(
+            f"--players is only for the kit of {' or '.join(sized) or 'no game'}, not {name!r}"
+        )
+    low, high = entry.players
+    if not low <= players <= high:
+        raise QuarryError(f"--players for {entry.name} must be {low} to {high}, got {players}")
+
+
+def _write_game_kit(
+    name: str, out: Path, seed: int, options: PrintOptions, players: int | None = None
+) -> Path:
+    """Write the kit of the registered game `name` (sized for `players`, if given); return
+    its folder (runs in a worker process for `quarry kit all --jobs N`, so it takes only
+    plain values)."""
     from generator.games import registry
 
     entry = registry()[name]
     book = LayoutBook()
     meta = {"kind": "game", "game": entry.name, "seed": seed, **options.meta()}
+    if players is not None:
+        meta["players"] = players
     with KitWriter(out, entry.name, meta) as writer:
-        entry.build_kit(options.request(writer, book, seed))
+        entry.build_kit(replace(options.request(writer, book, seed), players=players))
     return writer.final_path
 
 

@@ -271,7 +271,9 @@ def test_kit_all_in_two_processes_writes_the_same_bytes_as_in_one(tmp_path, quar
         out = tmp_path / f"jobs{jobs}"
         done = quarry("kit", "all", "--paper", "a4", "--seed", "4", "--jobs", jobs, "--out", out)
         assert done.returncode == 0, done.stderr
-        assert sorted(p.name for p in out.iterdir()) == ["fugitive", "hunt", "island", "parforce"]
+        assert sorted(p.name for p in out.iterdir()) == [
+            *("cutthroat", "fugitive", "hunt", "island", "parforce")
+        ]
         manifests[jobs] = {kit.name: (kit / "manifest.json").read_bytes() for kit in out.iterdir()}
         for kit in out.iterdir():
             manifest = json.loads(manifests[jobs][kit.name])

@@ -26,7 +26,7 @@ def kits(tmp_path_factory, quarry) -> dict[str, Path]:
         run("generate", design, "--candidates", "2", "--games", "20", "--out", out)
     folders = (
         *("hunt", "fugitive", "expedition-supplies", "sample-board", "hunt-puzzles"),
-        *("hunt-routes", "fugitive-deck"),
+        *("hunt-routes", "fugitive-deck", "cutthroat"),
     )
     return {name: out / name for name in folders}
 
@@ -50,7 +50,7 @@ def guide_rows(folder: Path) -> dict[str, tuple[int, bool]]:
     "name",
     [
         *("hunt", "fugitive", "expedition-supplies", "sample-board", "hunt-puzzles"),
-        *("hunt-routes", "fugitive-deck"),
+        *("hunt-routes", "fugitive-deck", "cutthroat"),
     ],
 )
 def test_every_kit_starts_with_its_guide_and_has_a_print_all(kits, name):
@@ -77,7 +77,10 @@ def printed_pdfs(folder: Path) -> list[str]:
 
 @pytest.mark.parametrize(
     "name",
-    ["hunt", "fugitive", "expedition-supplies", "sample-board", "fugitive-deck", "hunt-routes"],
+    [
+        *("hunt", "fugitive", "expedition-supplies", "sample-board", "fugitive-deck"),
+        *("hunt-routes", "cutthroat"),
+    ],
 )
 def test_the_guide_lists_every_pdf_to_print(kits, name):
     text = pypdf.PdfReader(kits[name] / "00-guide-a4.pdf").pages[0].extract_text()

@@ -3,7 +3,7 @@ with a standard deck (seeds/002)."""
 
 from __future__ import annotations
 
-from generator.games import Game
+from generator.games import Game, Lazy
 from generator.games.cutthroat import rules
 
 
@@ -38,7 +38,9 @@ GAME = Game(
     name="cutthroat",
     title="CutThroat!",
     players=(rules.MIN_PLAYERS, rules.MAX_PLAYERS),
-    capabilities=frozenset({"rules", "bots"}),
+    # "kit-players": `quarry kit cutthroat --players N` makes the cards of N characters
+    capabilities=frozenset({"rules", "bots", "print", "kit-players"}),
+    build_kit=Lazy("generator.games.cutthroat.print", "build_kit"),
     state_from_header=rules.state_from_header,
     turn_of=rules.turn_of,
     result_text=rules.result_text,

@@ -1,0 +1,123 @@
+"""CutThroat!'s player aid: a poker-size card, one for each player, with the turn on its
+front and wounds, death and the end on its back (templates/cutthroat/aid.svg.j2).
+
+The numbers on it (markers taken and put back, the sudden-death count) come from the
+published Rules, so the card cannot drift from the engine. Each side is set in the largest
+type, 7.25 pt down to 5.5 pt, at which its sections fill the card (aid_layout).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.games.cutthroat.cards import SUIT_BY_KEY, CardTextOverflow, _poker, _render
+from generator.games.cutthroat.rules import PUBLISHED
+from generator.render.layouts import CardFormat
+from generator.render.text import LINE_SPACING, fit_text
+from generator.render.units import pt_to_mm
+
+EXTEND, DOUBLE = PUBLISHED.plays()["extend"], PUBLISHED.plays()["double"]
+TOP, BOTTOM = 17.5, 4.0  # mm: where the sections start, the margin they end above
+LARGEST, SMALLEST = 7.25, 5.5  # pt
+
+
+@dataclass(frozen=True)
+class AidSide:
+    """One side of the aid card: its band's title and line, the emblem in the band, and
+    its (heading, text) sections."""
+
+    key: str
+    title: str
+    subtitle: str
+    suit: str
+    sections: tuple[tuple[str, str], ...]
+
+
+SIDES = (
+    AidSide(
+        "turn",
+        "YOUR TURN",
+        "What comes first, then Play or Guess.",
+        "identity",
+        (
+            ("1. Hearts you hold", "Judge each one (see the back). Giving one back ends "
+             "your turn once the extended plays it earned are made."),
+            ("2. Your enemy's life card empty?", "You may make an extended play now; "
+             "then you cannot guess this turn."),
+            ("3. Play", "Take 2 markers off any life cards, put 1 of them back on any life "
+             "card; the other is out of the game."),
+            ("3. or Guess", "Name another player and a character not yet shown. Wrong: your "
+             f"turn ends. Right: they turn their identity up and you make an extended play, "
+             f"taking at least 2 of the {EXTEND[0]} markers from that character while it "
+             "has them."),
+            ("Extended plays", f"Take {EXTEND[0]}, put {EXTEND[1]} back. Double: take "
+             f"{DOUBLE[0]}, put {DOUBLE[1]} back."),
+            ("Free pass", "When just two living characters are still hidden, both are "
+             "shown, and nobody guesses any more."),
+        ),
+    ),
+    AidSide(
+        "wounds",
+        "WOUNDS & DEATH",
+        "Hearts, dying and how it ends.",
+        "heart",
+        (
+            ("Mortal wound", "Your play leaves a life card empty: take that character's "
+             "heart card."),
+            ("At your next turn", "Markers back on that life card: return the heart; your "
+             "turn is over. Still empty: the character dies and you make an extended play, "
+             "a double one if it was your enemy."),
+            ("Death", "The dead character's player is out and shows identity and enemy. "
+             "Its life card and heart leave the table; hearts that player held go back."),
+            ("Sudden death", f"With {PUBLISHED.sudden_at} characters left, every heart "
+             "leaves play. From then on a life card emptied is a death at once."),
+            ("The end", "The last character alive wins. A play that kills all who are "
+             "left: their players share the win."),
+        ),
+    ),
+)  # fmt: skip
+SIDE_BY_KEY = {side.key: side for side in SIDES}
+
+
+def line_height(size_pt: float) -> float:
+    """Return the distance in mm from one line of `size_pt` text to the next."""
+    return pt_to_mm(size_pt) * LINE_SPACING
+
+
+def aid_layout(side: AidSide, width: float, height: float) -> dict:
+    """Return the largest text size (LARGEST down to SMALLEST pt) at which `side`'s
+    sections fill `height` mm in `width` mm, with each section's text height at that size;
+    CardTextOverflow if they do not fit even at SMALLEST."""
+    size = LARGEST
+    while size >= SMALLEST - 1e-9:
+        head_h = pt_to_mm(size + 0.5) * LINE_SPACING + 0.1
+        gap = 1.1
+        sections = []
+        for title, text in side.sections:
+            lines = fit_text(text, width, 10_000, size, size).lines
+            sections.append(
+                {"title": title, "text": text, "h": len(lines) * line_height(size) + 0.1}
+            )
+        total = sum(head_h + s["h"] + gap for s in sections) - gap
+        if total <= height:
+            return {"size": size, "head_h": head_h, "gap": gap, "sections": sections}
+        size -= 0.25
+    raise CardTextOverflow(f"the aid's {side.title!r} side does not fit at {SMALLEST} pt")
+
+
+def aid_svg(key: str, *, bleed: float = 0.0, card: CardFormat | None = None) -> str:
+    """Return side `key` of the player aid ("turn": the front, "wounds": the back) at true
+    size on `card` (poker by default) with `bleed` mm round it."""
+    side = SIDE_BY_KEY[key]
+    card = card or _poker()
+    style = SUIT_BY_KEY[side.suit]
+    fields = {
+        "title": side.title,
+        "subtitle": side.subtitle,
+        "suit": side.suit,
+        "colour": style.colour,
+        "tint": style.tint,
+        "top": TOP,
+        **aid_layout(side, card.width - 10, card.height - TOP - BOTTOM),
+    }
+    return _render("aid.svg.j2", f"aid {key}", fields, bleed, card, "normal")
