@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 
-from generator.games.cutthroat.design.solving import near, spread
+from generator.games.cutthroat.design.solving import near, settle, spread
 from generator.games.cutthroat.design.spec import (
     NAMES,
     check_limits,
@@ -149,6 +149,7 @@ class VariantReport:
     the published rules measured the same way (with the constraints they break)."""
 
     constraints: list[str]
+    defaults: list[str]  # the default range sides that held (spec.default_bounds)
     seed: int
     players: int
     target: float
@@ -170,6 +171,7 @@ class VariantReport:
         return {
             "game": "cutthroat",
             "constraints": list(self.constraints),
+            "defaults_kept": list(self.defaults),
             "seed": self.seed,
             "players": self.players,
             "first": 0,
@@ -218,7 +220,8 @@ def generate_variant(
         return Measure.of(rules, found, step, simulator(rules, games, seed))
 
     clock = time.perf_counter()
-    first = spread(parsed, max(1, round(candidates * SPREAD_SHARE)), seed)
+    settled = settle(parsed)
+    first = spread(settled, max(1, round(candidates * SPREAD_SHARE)), seed)
     seconds = {"solve": time.perf_counter() - clock}
     clock = time.perf_counter()
     measured = [measure(r, i, "spread") for i, r in enumerate(first, start=1)]
@@ -226,7 +229,7 @@ def generate_variant(
     if len(measured) < candidates:
         clock = time.perf_counter()
         leader = rank(measured, target)[0].rules
-        more = near(parsed, leader, candidates - len(measured), seed, first)
+        more = near(settled, leader, candidates - len(measured), seed, first)
         seconds["solve"] += time.perf_counter() - clock
         clock = time.perf_counter()
         start = len(measured) + 1
@@ -242,6 +245,7 @@ def generate_variant(
     seconds["published"] = time.perf_counter() - clock
     return VariantReport(
         constraints=[c.text for c in parsed],
+        defaults=[c.text for c in settled[len(parsed) :]],
         seed=seed,
         players=players,
         target=target,

@@ -1,10 +1,13 @@
 """The CP-SAT model of a CutThroat! variant and the candidates drawn from it.
 
 The model (`build_variant_model`) has one integer variable per tunable number (markers,
-extend, double, sudden_at: the primary variables), each on its range from
-spec.default_ranges. The engine's own relation, double >= extend, and each designer
-constraint are linear constraints kept by name, so that explain_infeasible can switch them
-off one by one and name the ones in conflict.
+extend, double, sudden_at: the primary variables), each on the range the engine plays
+(Rules.BOUNDS). The engine's own relation, double >= extend, each designer constraint and
+each side of the default ranges (spec.default_bounds) are linear constraints kept by name,
+so that explain_infeasible can switch them off and name the ones in conflict. `settle`
+keeps the default sides that agree with the designer's constraints: while the model is
+infeasible, the default sides in the solver's core are dropped; when none is left in it,
+the designer's constraints conflict by themselves (`conflict` names them).
 
 Candidates come in two kinds, each a solve of that model with an objective:
 
@@ -13,8 +16,9 @@ Candidates come in two kinds, each a solve of that model with an objective:
   diversity), so a handful of candidates covers the ranges instead of crowding one corner.
 - `near`: the candidates nearest a given variant (the leader of the first measurements).
 
-Distances are weighted sums of |difference| per number, each number scaled by its range
-(a step of markers counts less than a step of sudden_at when markers ranges wider) and by a
+Distances are weighted sums of |difference| per number, each number scaled by the range it
+can take under the constraints (`ranges`, found by CP-SAT: a step of markers counts less
+than a step of sudden_at when markers ranges wider) and by a
 random weight drawn from the seed, so that another seed explores another way. Every earlier
 candidate is excluded by a blocking clause on the primary variables, so candidates differ.
 """
@@ -32,7 +36,7 @@ from generator.games.cutthroat.design.spec import (
     ENGINE_RELATION,
     NAMES,
     DesignConstraint,
-    default_ranges,
+    default_bounds,
 )
 from generator.games.cutthroat.rules import Rules
 from generator.solve.cpsat import Solution, block, explain_infeasible, solve
@@ -67,13 +71,12 @@ def build_variant_model(
     ranges: dict[str, tuple[int, int]] | None = None,
     engine: bool = True,
 ) -> VariantModel:
-    """Return the model of every variant meeting `constraints` within `ranges` (default:
-    spec.default_ranges of the constraints) and, unless `engine` is False (only while
-    explaining a conflict), the engine's double >= extend."""
-    ranges = ranges or default_ranges(constraints)
+    """Return the model of every variant meeting `constraints` within the engine's ranges
+    and, unless `engine` is False (only while explaining a conflict), the engine's
+    double >= extend. `ranges` (default: the engine's) scale the distances."""
     model = cp_model.CpModel()
-    variables = {name: model.new_int_var(*ranges[name], name) for name in NAMES}
-    vm = VariantModel(model, variables, ranges)
+    variables = {name: model.new_int_var(*Rules.BOUNDS[name], name) for name in NAMES}
+    vm = VariantModel(model, variables, dict(ranges or Rules.BOUNDS))
     if engine:
         vm.named[ENGINE_RELATION] = model.add(variables["double"] >= variables["extend"])
     for c in constraints:
@@ -85,6 +88,37 @@ def build_variant_model(
         else:
             vm.named[c.text] = model.add(expr == c.bound)
     return vm
+
+
+def settle(constraints: Sequence[DesignConstraint]) -> list[DesignConstraint]:
+    """Return `constraints` with the default sides (spec.default_bounds) that agree with
+    them; QuarryError naming the designer constraints in conflict when none agree."""
+    kept = default_bounds()
+    while True:
+        vm = build_variant_model([*constraints, *kept])
+        if _solve(vm, 0) is not None:
+            return [*constraints, *kept]
+        core = set(explain_infeasible(vm.model, vm.named, SOLVE_SECONDS))
+        dropped = [d for d in kept if d.text in core] or (kept if not core else [])
+        if not dropped:
+            raise conflict(constraints)
+        kept = [d for d in kept if d not in dropped]
+
+
+def ranges(constraints: Sequence[DesignConstraint]) -> dict[str, tuple[int, int]]:
+    """Return the least and the most each number can be under `constraints` (CP-SAT)."""
+    out = {}
+    for name in NAMES:
+        ends = []
+        for sign in (1, -1):
+            vm = build_variant_model(constraints)
+            vm.model.minimize(sign * vm.variables[name])
+            solution = _solve(vm, 0)
+            if solution is None:
+                raise conflict(constraints)
+            ends.append(solution.values[name])
+        out[name] = (ends[0], ends[1])
+    return out
 
 
 def _distance(vm: VariantModel, point: Rules, weights: dict[str, int], tag: str):
@@ -118,14 +152,15 @@ def _solve(vm: VariantModel, seed: int) -> Solution | None:
 def spread(
     constraints: Sequence[DesignConstraint], count: int, seed: int, taken: Sequence[Rules] = ()
 ) -> list[Rules]:
-    """Return up to `count` distinct variants meeting `constraints`, spread over the ranges
-    (module docstring), none equal to one in `taken`; fewer when fewer exist. QuarryError,
-    naming the constraints in conflict, when none exists."""
+    """Return up to `count` distinct variants meeting `constraints` (settled: defaults
+    included), spread over their ranges (module docstring), none equal to one in `taken`;
+    fewer when fewer exist."""
     rng = np.random.default_rng([seed, 0x5E7])
     weights = _weights(rng)
+    span = ranges(constraints)
     found: list[Rules] = []
     while len(found) < count:
-        vm = build_variant_model(constraints)
+        vm = build_variant_model(constraints, span)
         for earlier in (*taken, *found):
             block(vm.model, vm.primary, Solution(asdict(earlier)))
         if not found:
@@ -140,8 +175,6 @@ def spread(
             vm.model.maximize(near)
         solution = _solve(vm, seed + len(found))
         if solution is None:
-            if not found and not taken:
-                raise conflict(constraints)
             break
         found.append(vm.rules(solution))
     return found
@@ -157,7 +190,7 @@ def near(
     """Return up to `count` distinct variants meeting `constraints` nearest `centre`, none
     equal to `centre` or one in `taken`; fewer (perhaps none) when fewer exist."""
     weights = _weights(np.random.default_rng([seed, 0x4EA7]))
-    vm = build_variant_model(constraints)
+    vm = build_variant_model(constraints, ranges(constraints))
     vm.model.minimize(_distance(vm, centre, weights, "centre"))
     found: list[Rules] = []
     for earlier in dict.fromkeys((centre, *taken)):
@@ -172,17 +205,17 @@ def near(
 
 
 def conflict(constraints: Sequence[DesignConstraint]) -> QuarryError:
-    """Return the QuarryError for constraints no variant meets, naming a smallest set of
-    them in conflict (the solver's core, shrunk by deletion so each one named is needed)."""
-    ranges = default_ranges(constraints)  # kept for every trial: dropping never tightens
-    vm = build_variant_model(constraints, ranges)
+    """Return the QuarryError for designer constraints no variant meets (the defaults set
+    aside), naming a smallest set of them in conflict: the solver's core, shrunk by
+    deletion so that each one named is needed."""
+    vm = build_variant_model(constraints)
     core = explain_infeasible(vm.model, vm.named, SOLVE_SECONDS) or list(vm.named)
     by_text = {c.text: c for c in constraints}
     needed = [t for t in vm.named if t in core]
 
     def infeasible(texts: Sequence[str]) -> bool:
         chosen = [by_text[t] for t in texts if t in by_text]
-        trial = build_variant_model(chosen, ranges, engine=ENGINE_RELATION in texts)
+        trial = build_variant_model(chosen, engine=ENGINE_RELATION in texts)
         return _solve(trial, 0) is None
 
     for text in list(needed):

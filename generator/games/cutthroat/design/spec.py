@@ -29,8 +29,9 @@ from generator.games.cutthroat.rules import MAX_PLAYERS, MIN_PLAYERS, RULE_OPTIO
 
 NAMES = RULE_OPTIONS  # the primary variables, in this order everywhere
 ALIASES = {"sudden": "sudden_at"}
-# The ranges a number keeps while no constraint names it: wide enough to hold real
-# variants, narrow enough that no candidate is a joke (a life of 2 markers, or of 20).
+# The ranges a number keeps unless the designer's constraints contradict a side: wide
+# enough to hold real variants, narrow enough that no candidate is a joke (a life of 2
+# markers, or of 20). The engine's own ranges (Rules.BOUNDS) always hold.
 DEFAULT_RANGES = {"markers": (4, 16), "extend": (3, 6), "double": (3, 8), "sudden_at": (2, 5)}
 ENGINE_RELATION = "double>=extend"  # Rules refuses a double extended play smaller than one
 MAX_GAMES = 100_000
@@ -156,12 +157,18 @@ def parse_constraints(texts: Sequence[str], players: int) -> list[DesignConstrai
     return list(parsed.values())
 
 
-def default_ranges(constraints: Sequence[DesignConstraint]) -> dict[str, tuple[int, int]]:
-    """Return the range each number may take before the constraints: DEFAULT_RANGES for a
-    number no constraint names, the engine's whole range (Rules.BOUNDS) for one that a
-    constraint names (the designer then decides it)."""
-    named = {name for c in constraints for name in c.names}
-    return {name: Rules.BOUNDS[name] if name in named else DEFAULT_RANGES[name] for name in NAMES}
+def default_bounds() -> list[DesignConstraint]:
+    """Return DEFAULT_RANGES as constraints, one per side, written e.g. 'markers>=4
+    (default)': they hold unless they conflict with the designer's (solving.settle)."""
+    out = []
+    for name in NAMES:
+        low, high = DEFAULT_RANGES[name]
+        for op, bound in ((">=", low), ("<=", high)):
+            if bound != Rules.BOUNDS[name][0 if op == ">=" else 1]:
+                out.append(
+                    DesignConstraint(f"{name}{op}{bound} (default)", ((name, 1),), op, bound)
+                )
+    return out
 
 
 def check_limits(
