@@ -39,7 +39,7 @@ GAME = Game(
     title="CutThroat!",
     players=(rules.MIN_PLAYERS, rules.MAX_PLAYERS),
     # "kit-players": `quarry kit cutthroat --players N` makes the cards of N characters
-    capabilities=frozenset({"rules", "bots", "print", "kit-players"}),
+    capabilities=frozenset({"rules", "bots", "design", "print", "kit-players"}),
     build_kit=Lazy("generator.games.cutthroat.print", "build_kit"),
     state_from_header=rules.state_from_header,
     turn_of=rules.turn_of,
