@@ -75,8 +75,8 @@ def rules_sections() -> tuple[tuple[str, tuple], ...]:
              "came from."),
             ("Guess.", "Point at another player still in the game whose identity is hidden "
              "and name a living character not yet shown. They must answer truthfully. If "
-             "you are wrong, your turn ends. If you are right, they turn their identity card "
-             "face up, and you make an extended play in which at least two of the markers "
+             "you are wrong, your turn ends. If you are right, their identity card is shown "
+             "to all, and you make an extended play in which at least two of the markers "
              "you take come from that character, as long as its card has them."),
             "A character shown face up can never be guessed again.",
         )),
@@ -99,8 +99,8 @@ def rules_sections() -> tuple[tuple[str, tuple], ...]:
             "dead character is your own enemy, make a double extended play instead.",
         )),
         ("Your enemy", (
-            "At the start of your turn, if your enemy's life card is in play and empty, you "
-            "may make an extended play before your Play. In a turn you do this, you cannot "
+            "When your turn begins with your enemy's life card in play but empty, you may "
+            "make an extended play before your Play. In a turn you do this, you cannot "
             "Guess. With your own character as your enemy, this can save your life.",
         )),
         ("Death", (
