@@ -4,6 +4,7 @@ valid PDFs with nothing in the printer's clear edge, the same bytes twice, our o
 every page, and --players refused where it does not belong."""
 
 import json
+import os
 import re
 
 import pikepdf
@@ -20,6 +21,7 @@ from generator.games.cutthroat.tracks import tracks_svg
 from generator.kit import KitRequest, PrintOptions, write_game_kits
 from generator.render.layouts import LayoutBook
 from generator.render.units import mm_to_pt
+from tests.test_golden import GOLDEN, normalise
 from tests.test_pdf_validity import (
     ink_near_the_edges,
     missing_resources,
@@ -264,3 +266,18 @@ def test_the_command_line_refuses_a_bad_player_count_with_one_line_and_exit_2(qu
     assert done.stderr.strip().count("\n") == 0 and "--players" in done.stderr
     assert "Traceback" not in done.stderr
     assert not (tmp_path / "out").exists()
+
+
+# --- golden files -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("component", ["life-10", "back"])
+def test_the_card_drawings_match_their_golden_files(component):
+    """To accept a deliberate change: QUARRY_UPDATE_GOLDEN=1 pytest tests/games/cutthroat."""
+    svg = face_svg("life", "10") if component == "life-10" else back_svg()
+    actual = normalise(svg)
+    golden = GOLDEN / f"cutthroat-{component}.svg"
+    if os.environ.get("QUARRY_UPDATE_GOLDEN"):
+        golden.write_text(actual, encoding="utf-8")
+    assert golden.exists(), f"missing golden file {golden.name}; run with QUARRY_UPDATE_GOLDEN=1"
+    assert actual == golden.read_text(encoding="utf-8")
