@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from generator.engine.game import IllegalAction
+from generator.games.cutthroat.rules import CutthroatState
 from generator.games.fugitive.cards import VARIANTS, published
 from generator.games.fugitive.rules import new_game
 from generator.games.fugitive.rules import parse_action as parse_fugitive
@@ -24,6 +25,7 @@ HEADS = {
     "fugitive": ("deal", "draw", "hide", "pass", "guess", "discard"),
     "island": ("roll", "draw", "camp", "start", "move", "play", "trail", "attack", "discard"),
     "parforce": tuple(piece.lower() for piece in PIECES),
+    "cutthroat": ("deal", "play", "guess", "bonus", "pass", "take", "put"),
 }
 
 
@@ -37,6 +39,7 @@ SECTIONS = {
     "fugitive": _section("### Fugitive's notation", "The header's options are"),
     "island": _section("### The island's notation", "The header's options are"),
     "parforce": _section("### Parforcejagd's notation", "The header's options are"),
+    "cutthroat": _section("### CutThroat!'s notation", "The header's options are"),
 }
 
 
@@ -70,6 +73,14 @@ def parse_parforce(text: str):
     return state.parse_action(text)
 
 
+def parse_cutthroat(text: str):
+    """Parse a CutThroat! action as a replay would: a deal at the table size it deals for,
+    anything else at thirteen players (every rank)."""
+    words = text.split()
+    players = words.index("/") - 1 if words[0] == "deal" and "/" in words else 13
+    return CutthroatState(players).parse_action(text)
+
+
 @pytest.mark.parametrize(
     ("game", "parse", "least"),
     [
@@ -77,6 +88,7 @@ def parse_parforce(text: str):
         ("fugitive", parse_fugitive, 14),
         ("island", parse_island, 25),
         ("parforce", parse_parforce, 12),
+        ("cutthroat", parse_cutthroat, 12),
     ],
 )
 def test_every_notation_example_in_the_formats_doc_parses(game, parse, least):
@@ -135,6 +147,16 @@ def test_the_documented_parforce_forms_cover_every_piece_and_the_pass():
     assert {example.split()[0] for example in examples} == {"S", "H1", "H2", "H4", "K", "R1",
                                                             "R2", "R3", "R4"}  # fmt: skip
     assert "R2 pass" in examples
+
+
+def test_the_documented_cutthroat_game_is_legal_and_shows_every_form():
+    examples = _examples("cutthroat")
+    assert {example.split()[0] for example in examples} == set(HEADS["cutthroat"])
+    block = re.findall(r"```text\n(.*?)```", SECTIONS["cutthroat"], flags=re.S)[0]
+    state = CutthroatState(6)
+    for action in block.strip().splitlines():
+        state.apply(action)  # IllegalAction if the documented game breaks a rule
+    assert state.revealed[state.identity[0]] and state.seat == 2
 
 
 def test_the_documented_parforce_board_file_is_the_default_board():

@@ -109,6 +109,12 @@ class CutthroatState(GameState):
         self.over = False
         self.winners: list[int] = []  # seats
         self.log: list[tuple] = []  # public events
+        # the texts of actions, made once: the hot path only indexes them
+        self._rank_index = {name: index for index, name in enumerate(self.ranks)}
+        self._take_text = [f"take {r}" for r in self.ranks]
+        self._put_text = [f"put {r}" for r in self.ranks]
+        self._guess_text = [[f"guess {seat} {r}" for r in self.ranks] for seat in range(players)]
+        self._legal: list[str] | None = None  # legal_actions() until the next apply
 
     # --- the protocol -------------------------------------------------------------------
 
@@ -171,6 +177,11 @@ class CutthroatState(GameState):
     # --- actions ------------------------------------------------------------------------
 
     def legal_actions(self) -> list[str]:
+        if self._legal is None:
+            self._legal = self._legal_now()
+        return list(self._legal)
+
+    def _legal_now(self) -> list[str]:
         if self.over:
             return []
         if self.phase == "deal":
@@ -180,21 +191,19 @@ class CutthroatState(GameState):
         if self.phase == "main":
             out = ["play"] if sum(self.markers) else []
             if not self.no_guess:
-                out += [
-                    f"guess {seat} {self.ranks[c]}"
-                    for seat in range(self.players)
-                    if seat != self.seat and self.seat_alive(seat)
-                    and not self.revealed[self.identity[seat]]
-                    for c in range(self.players)
-                    if self.alive[c] and not self.revealed[c]
-                ]  # fmt: skip
+                hidden = [c for c in range(self.players) if self.alive[c] and not self.revealed[c]]
+                for seat in range(self.players):
+                    own = self.identity[seat]
+                    if seat != self.seat and self.alive[own] and not self.revealed[own]:
+                        texts = self._guess_text[seat]
+                        out += [texts[c] for c in hidden]
             return out or ["play"]
         if self.phase == "take":
             if self.focus is not None and self.focus_taken < 2 and self.markers[self.focus]:
-                return [f"take {self.ranks[self.focus]}"]
-            return [f"take {self.ranks[c]}" for c in range(self.players) if self.markers[c]]
+                return [self._take_text[self.focus]]
+            return [self._take_text[c] for c in range(self.players) if self.markers[c]]
         if self.phase == "put":
-            return [f"put {self.ranks[c]}" for c in range(self.players) if self.alive[c]]
+            return [self._put_text[c] for c in range(self.players) if self.alive[c]]
         raise AssertionError(self.phase)
 
     def sample_chance(self, rng: random.Random) -> str:
@@ -215,7 +224,7 @@ class CutthroatState(GameState):
         if not words:
             raise IllegalAction("an empty action")
         head = words[0]
-        ranks = {name: index for index, name in enumerate(self.ranks)}
+        ranks = self._rank_index
         if head == "deal":
             self._parse_deal(words[1:], ranks)
         elif head in ("play", "pass", "bonus"):
@@ -256,10 +265,14 @@ class CutthroatState(GameState):
         if self.phase == "deal":
             if not str(text).startswith("deal "):
                 raise IllegalAction("the game waits for the deal")
+            self._legal = None
             self._deal(str(text))
             return
-        if text not in self.legal_actions():
+        if self._legal is None:
+            self._legal = self._legal_now()
+        if text not in self._legal:
             raise IllegalAction(f"{text!r} is not legal now ({self.phase})")
+        self._legal = None
         head, *rest = str(text).split()
         character = self.ranks.index(rest[-1]) if rest else None
         if head == "play":
