@@ -37,6 +37,8 @@ with open(report, "w") as file:
         ("replay", "island", "examples/island-record.json"),
         ("simulate", "parforce", "--games", "5", "--json"),
         ("replay", "parforce", "examples/parforce-record.json"),
+        ("simulate", "cutthroat", "--games", "5", "--bot", "deducing", "--json"),
+        ("replay", "cutthroat", "examples/cutthroat-record.json"),
     ],
     ids=[
         "simulate-hunt",
@@ -46,6 +48,8 @@ with open(report, "w") as file:
         "replay-island",
         "simulate-parforce",
         "replay-parforce",
+        "simulate-cutthroat",
+        "replay-cutthroat",
     ],
 )
 def test_simulate_and_replay_load_no_drawing_library(root, tmp_path, args):
@@ -72,5 +76,8 @@ def test_the_game_registry_imports_without_drawing_libraries(root):
     done = subprocess.run(
         [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True
     )
-    assert all(f"'{game}'" in done.stdout for game in ("hunt", "fugitive", "island", "parforce"))
+    assert all(
+        f"'{game}'" in done.stdout
+        for game in ("hunt", "fugitive", "island", "parforce", "cutthroat")
+    )
     assert [name for name in DRAWING if f"'{name}'" in done.stdout] == []
