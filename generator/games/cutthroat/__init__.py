@@ -39,8 +39,10 @@ GAME = Game(
     title="CutThroat!",
     players=(rules.MIN_PLAYERS, rules.MAX_PLAYERS),
     # "kit-players": `quarry kit cutthroat --players N` makes the cards of N characters
-    capabilities=frozenset({"rules", "bots", "design", "print", "kit-players"}),
+    capabilities=frozenset({"rules", "bots", "design", "puzzles", "print", "kit-players"}),
     build_kit=Lazy("generator.games.cutthroat.print", "build_kit"),
+    make_puzzles=Lazy("generator.games.cutthroat.puzzles", "make_puzzles"),
+    write_puzzle_book=Lazy("generator.games.cutthroat.book", "write_puzzle_book"),
     state_from_header=rules.state_from_header,
     turn_of=rules.turn_of,
     result_text=rules.result_text,
