@@ -27,7 +27,7 @@ GAME_TITLE = "CutThroat!"
 BOOK_TITLE = "Who is the Queen?"
 CELL = 6.2  # mm: a square of the grids
 NAME_W = 12.0  # mm: the players' names beside the grids
-RECORD_WIDTHS = (7.0, 11.0, 27.0, 13.0)  # mm: turn, player, took from, put on
+RECORD_WIDTHS = (12.0, 15.0, 32.0, 14.0)  # mm: turn, player, took from, put on
 SPLIT_AT = 12  # a record longer than this is set in two halves side by side
 RULE_NAMES = {
     "own-card": "Own card",
@@ -62,7 +62,8 @@ def record_rows(puzzle: Puzzle, turns: range) -> list[list[str]]:
         turn = puzzle.turns[number - 1]
         name = puzzle.names[turn.seat]
         if turn.is_play:
-            took = " and ".join(RANKS[c] for c in turn.take)
+            first, second = (RANKS[c] for c in turn.take)
+            took = f"{first} twice" if first == second else f"{first} and {second}"
             rows.append([str(number), name, took, RANKS[turn.put]])
         else:
             target, character = turn.guess
@@ -74,11 +75,15 @@ def record_rows(puzzle: Puzzle, turns: range) -> list[list[str]]:
 def _record(blocks: Blocks, puzzle: Puzzle) -> Flowable:
     count = len(puzzle.turns)
     if count <= SPLIT_AT:
-        return blocks.table(record_rows(puzzle, range(1, count + 1)), RECORD_WIDTHS)
+        return blocks.table(
+            record_rows(puzzle, range(1, count + 1)), RECORD_WIDTHS, style="cell-small"
+        )
     half = (count + 1) // 2
     width = sum(RECORD_WIDTHS)
-    left = blocks.table(record_rows(puzzle, range(1, half + 1)), RECORD_WIDTHS)
-    right = blocks.table(record_rows(puzzle, range(half + 1, count + 1)), RECORD_WIDTHS)
+    left = blocks.table(record_rows(puzzle, range(1, half + 1)), RECORD_WIDTHS, style="cell-small")
+    right = blocks.table(
+        record_rows(puzzle, range(half + 1, count + 1)), RECORD_WIDTHS, style="cell-small"
+    )
     return blocks.beside([left, right], [mm_to_pt(width + 6), mm_to_pt(width)])
 
 
@@ -92,8 +97,8 @@ def _grid(blocks: Blocks, puzzle: Puzzle, corner: str) -> Flowable:
 def _grids(blocks: Blocks, puzzle: Puzzle) -> Flowable:
     width = mm_to_pt(NAME_W + CELL * puzzle.players)
     cells = [
-        [blocks.para("Who is who", "note"), _grid(blocks, puzzle, "is")],
-        [blocks.para("Enemy cards", "note"), _grid(blocks, puzzle, "hates")],
+        [blocks.para("Who is who", "note"), _grid(blocks, puzzle, "")],
+        [blocks.para("Enemy cards", "note"), _grid(blocks, puzzle, "")],
     ]
     return blocks.beside(cells, [width + mm_to_pt(8), width])
 
