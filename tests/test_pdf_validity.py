@@ -45,6 +45,8 @@ RUNS = [
     ("puzzle-island-letter", ["puzzle", "island", "--count", "2", "--paper", "letter"]),
     ("puzzle-parforce", ["puzzle", "parforce", "--count", "2", "--difficulty", "medium"]),
     ("puzzle-parforce-letter", ["puzzle", "parforce", "--count", "2", "--paper", "letter"]),
+    ("puzzle-cutthroat", ["puzzle", "cutthroat", "--count", "2", "--difficulty", "hard"]),
+    ("puzzle-cutthroat-letter", ["puzzle", "cutthroat", "--count", "2", "--paper", "letter"]),
 ]
 
 
