@@ -1,15 +1,18 @@
 """CutThroat!'s kit: the character cards, the player aid cards, the life track sheet, the
-standard-deck page, the rules, the guide page.
+standard-deck page, the rules, a sample puzzle book, the guide page.
 
 What each printed thing looks like is said elsewhere: the character cards in cards.py,
 the player aid in aid.py, the life tracks in tracks.py, the rules and the standard-deck
-page in reference.py. This module is the only CutThroat! code that writes kit PDFs.
+page in reference.py, the puzzle book in book.py. This module is the only CutThroat! code
+that writes kit PDFs.
 
 `quarry kit cutthroat --players N` (request.players) makes the cards, aids and tracks of
 N characters; without it, of all 13, for any table.
 """
 
 from __future__ import annotations
+
+import json
 
 from generator.games.cutthroat.aid import aid_svg
 from generator.games.cutthroat.cards import TITLE, CardSet, card_set, characters
@@ -21,6 +24,7 @@ from generator.render.pdf import Footer
 from generator.render.sheets import CardFace
 
 TRACK_SIZES = (9.0, 8.5, 8.0)
+SAMPLE_BOOK = (("easy", 2), ("medium", 2), ("hard", 1))
 
 
 def aid_faces(request: KitRequest, copies: int) -> tuple[list[tuple[str, str, str]], list]:
@@ -49,8 +53,12 @@ def build_kit(request: KitRequest) -> None:
     - tracks-<paper>.pdf: the life track strips (tracks.py), one page;
     - deck-<paper>.pdf: which card of a standard deck is which, one page;
     - rules-<paper>.pdf: the rules, one page (reference.py);
+    - puzzles-<paper>.pdf: a sample book of SAMPLE_BOOK "Who is the Queen?" puzzles from
+      the request's seed (book.py), also in puzzles.json;
     - svg/: every distinct card face, the back, the aid's two sides and the tracks.
     """
+    from generator.games.cutthroat.book import write_book
+    from generator.games.cutthroat.puzzles import make_puzzles
     from generator.games.cutthroat.reference import write_deck, write_rules
 
     writer, seed, players = request.writer, request.seed, request.players
@@ -63,6 +71,9 @@ def build_kit(request: KitRequest) -> None:
         writer.write_text(f"svg/{slug}.svg", svg, kind)
     width = column_size(request.papers[0], TRACKS_HEADER)[0]
     writer.write_text("svg/tracks.svg", tracks_svg(ranks, width), "life-tracks")
+    puzzles = [p for level, count in SAMPLE_BOOK for p in make_puzzles(count, level, seed)]
+    text = json.dumps([p.to_json() for p in puzzles], indent=2, sort_keys=True) + "\n"
+    writer.write_text("puzzles.json", text, "puzzles")
     for paper in request.papers:
         _write_cards(request, paper, cards, aids)
         name = f"tracks-{paper.name}.pdf"
@@ -76,6 +87,9 @@ def build_kit(request: KitRequest) -> None:
         writer.add(deck, "deck-mapping", pages=write_deck(writer.path(deck), paper, seed, players))
         rules = f"rules-{paper.name}.pdf"
         writer.add(rules, "rules", pages=write_rules(writer.path(rules), paper, seed))
+        book = f"puzzles-{paper.name}.pdf"
+        writer.add(book, "puzzle-book",
+                   pages=write_book(writer.path(book), paper, puzzles, seed))  # fmt: skip
         _list_for_guide(request, paper, cards)
 
 
@@ -132,3 +146,4 @@ def _list_for_guide(request: KitRequest, paper: Paper, cards: CardSet) -> None:
     writer.to_print(paper, f"deck-{name}.pdf", "Playing with a standard deck")
     writer.to_print(paper, f"rules-{name}.pdf", "The rules on one page", 2,
                     note="One for each side of the table")  # fmt: skip
+    writer.to_print(paper, f"puzzles-{name}.pdf", "A sample book of puzzles to play alone")

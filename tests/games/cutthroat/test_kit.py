@@ -1,7 +1,8 @@
 """CutThroat!'s kit, built by print.build_kit as `quarry kit cutthroat --players 8` builds
-it: every file listed, four cards a character and no more, backs that land on their fronts,
-valid PDFs with nothing in the printer's clear edge, the same bytes twice, our own words on
-every page, and --players refused where it does not belong."""
+it: every file listed (a sample puzzle book too), four cards a character and no more,
+backs that land on their fronts, valid PDFs with nothing in the printer's clear edge, the
+same bytes twice, our own words on every page, and --players refused where it does not
+belong."""
 
 import json
 import os
@@ -70,6 +71,7 @@ def test_the_kit_holds_every_part_on_both_papers(kit, manifest):
         assert kinds[f"tracks-{paper}.pdf"] == "life-tracks"
         assert kinds[f"deck-{paper}.pdf"] == "deck-mapping"
         assert kinds[f"rules-{paper}.pdf"] == "rules"
+        assert kinds[f"puzzles-{paper}.pdf"] == "puzzle-book"
         assert kinds[f"00-guide-{paper}.pdf"] == "guide"
         # 32 cards, 9 a sheet: 4 sheets of fronts, each followed by its backs
         assert pages[f"cards-{paper}.pdf"] == 8
@@ -81,6 +83,8 @@ def test_the_kit_holds_every_part_on_both_papers(kit, manifest):
     svgs = [path for path in kinds if path.startswith("svg/")]
     assert len(svgs) == 1 + 4 * PLAYERS + 2 + 1  # the back, the fronts, the aid, the tracks
     assert manifest["players"] == PLAYERS
+    puzzles = json.loads((kit / "puzzles.json").read_text(encoding="utf-8"))
+    assert [p["difficulty"] for p in puzzles] == ["easy"] * 2 + ["medium"] * 2 + ["hard"]
 
 
 def test_the_cards_are_those_of_the_players_characters_only(kit, manifest):
@@ -203,7 +207,7 @@ def test_the_pages_say_what_the_table_needs(kit):
     assert "YOUR TURN" in aid and "WOUNDS & DEATH" in aid
     guide = _text(kit / "00-guide-a4.pdf")
     assert "8 players" in guide
-    for stem in ("cards", "aid", "tracks", "deck", "rules"):
+    for stem in ("cards", "aid", "tracks", "deck", "rules", "puzzles"):
         assert f"{stem}-a4.pdf" in guide
 
 
@@ -214,7 +218,7 @@ def test_every_pdf_is_valid_with_vera_and_nothing_in_the_outer_5_mm(kit):
         with pikepdf.open(path) as pdf:
             problems += [f"{path.name}: {p}" for p in missing_resources(pdf)]
             problems += [f"{path.name}: {p}" for p in structural_problems(pdf)]
-        if not path.name.startswith("print-all"):
+        if not path.name.startswith(("print-all", "puzzles")):  # the book: test_book.py
             problems += [f"{path.name} {line}" for line in ink_near_the_edges(path, checked)]
     assert problems == []
     fonts = pdf_fonts(pdfs)
@@ -223,6 +227,8 @@ def test_every_pdf_is_valid_with_vera_and_nothing_in_the_outer_5_mm(kit):
 
 def test_our_words_on_every_page_are_not_copied_from_the_rules_text(kit, copied_runs):
     for path in sorted(kit.glob("*-a4.pdf")):  # Letter holds the same words
+        if path.name.startswith("puzzles"):
+            continue  # the book's words: test_book.py
         pages = pypdf.PdfReader(path).pages
         if path.name.startswith(("cards", "print-all")):
             pages = pages[:1]  # every front says the same of its suit; the backs say nothing
