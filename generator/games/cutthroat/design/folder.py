@@ -87,7 +87,7 @@ def write_report(target, request: KitRequest, report: VariantReport, chart: str)
     constraints = ", ".join(report.constraints) or "none"
     header = Header(
         f"{TITLE}: a variant for {players} players",
-        f"seed {report.seed} · {report.bot} bots · {report.games} games per variant · "
+        f"seed {report.seed} · {report.bot} bots · {report.games:,} games per variant · "
         f"constraints: {constraints}",
     )
 
@@ -97,7 +97,7 @@ def write_report(target, request: KitRequest, report: VariantReport, chart: str)
                 f"Fairness: every turn position's share of the win within {target_band:g} of "
                 f"1/{players} ({1 / players:.3f}); the band column says whether the 95 % "
                 "interval of the largest gap lies inside, reaches into (unclear) or lies "
-                f"outside it. {report.games} games per variant show gaps of about "
+                f"outside it. {report.games:,} games per variant show gaps of about "
                 f"{resolution(report.games, players):.3f} or more. Decisive: the share of "
                 "games one player wins alone. Variants in or reaching the band come first, "
                 "most decisive first; then the rest, smallest gap first."
@@ -172,5 +172,5 @@ def _table(blocks, report: VariantReport):
     rows.append(_row(blocks, "published", report.published, report.target))
     last = len(rows) - 1
     extra = [("BACKGROUND", (0, last), (-1, last), colour(SHADE))]
-    widths = (0.1, 0.09, 0.08, 0.08, 0.08, 0.2, 0.18, 0.07, 0.1)
+    widths = (0.1, 0.095, 0.075, 0.075, 0.08, 0.21, 0.17, 0.065, 0.08)
     return blocks.table(rows, widths, extra=extra)
