@@ -60,22 +60,24 @@ class SimpleBot(RandomBot):
         if phase == "bonus":
             return "bonus"
         if phase == "main":
+            if actions[0] == "play" and self.rng.randrange(GUESS_EVERY):
+                return "play"
             guesses = [a for a in actions if a.startswith("guess")]
-            if guesses and (self.rng.randrange(GUESS_EVERY) == 0 or "play" not in actions):
-                return self.rng.choice(guesses)
-            return "play"
-        ranks = [a.split()[1] for a in actions]
-        names = seen["ranks"]
+            return self.rng.choice(guesses) if guesses else "play"
+        own = seen["identity"]
         if phase == "put":
-            own = seen["identity"]
-            return f"put {own}" if own in ranks else self.rng.choice(actions)
-        enemy, own = seen["enemy"], seen["identity"]
-        if enemy in ranks and enemy != own:
-            return f"take {enemy}"
-        others = [r for r in ranks if r != own] or ranks
-        most = max(seen["markers"][names.index(r)] for r in others)
-        fullest = [r for r in others if seen["markers"][names.index(r)] == most]
-        return f"take {self.rng.choice(fullest)}"
+            text = "put " + own
+            return text if text in actions else self.rng.choice(actions)
+        enemy = seen["enemy"]
+        text = "take " + enemy
+        if enemy != own and text in actions:
+            return text
+        mine = "take " + own
+        others = [a for a in actions if a != mine] or actions
+        names, markers = seen["ranks"], seen["markers"]
+        counts = [markers[names.index(a[5:])] for a in others]
+        most = max(counts)
+        return self.rng.choice([a for a, n in zip(others, counts, strict=True) if n == most])
 
 
 class DeducingBot(RandomBot):
@@ -154,6 +156,7 @@ def play_game(
     bots = [make_bot(name, random.Random(rng.getrandbits(64))) for name in names]
     # public: every seat's choices as the whole table sees them (kept when someone reads it)
     tracker = Tracker(players) if "deducing" in names else None
+    ranks = list(state.ranks)
     actions: list[str] = []
     while not state.is_terminal():
         if len(actions) > MAX_STEPS:
@@ -165,7 +168,7 @@ def play_game(
             actions.append(action)
             continue
         seen = state.observation(player, with_log=False)
-        seen["ranks"] = list(state.ranks)
+        seen["ranks"] = ranks
         seen["tracker"] = tracker
         legal = state.legal_actions()
         action = bots[player].choose(seen, legal)

@@ -261,7 +261,10 @@ class CutthroatState(GameState):
     def apply(self, action: Hashable) -> None:
         if self.over:
             raise IllegalAction("the game is over")
-        text = self.parse_action(str(action))
+        if self._legal is not None and action in self._legal:  # already in its written form
+            text = action
+        else:
+            text = self.parse_action(str(action))
         if self.phase == "deal":
             if not str(text).startswith("deal "):
                 raise IllegalAction("the game waits for the deal")
@@ -274,7 +277,7 @@ class CutthroatState(GameState):
             raise IllegalAction(f"{text!r} is not legal now ({self.phase})")
         self._legal = None
         head, *rest = str(text).split()
-        character = self.ranks.index(rest[-1]) if rest else None
+        character = self._rank_index[rest[-1]] if rest else None
         if head == "play":
             self._begin("play")
         elif head == "guess":
