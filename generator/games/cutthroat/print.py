@@ -114,7 +114,12 @@ def _write_cards(request: KitRequest, paper: Paper, cards: CardSet, aids: list) 
 
 def guide_about(players: int | None) -> str:
     """Return the guide's line about the game, for `players` players or any table."""
-    table = f"this kit is for {players} players" if players else "this kit is for 6 to 13"
+    table = (
+        f"this kit is for {players} players"
+        if players
+        else "this kit is for any table of 6 to 13: with N players, use the characters Ace "
+        "to the N-th"
+    )
     return (
         "A party game of hidden identities: each player secretly is one character and "
         f"secretly hunts another, and the last character alive wins ({table})."
