@@ -25,7 +25,7 @@ from generator.render.units import mm_to_pt
 
 GAME_TITLE = "CutThroat!"
 BOOK_TITLE = "Who is the Queen?"
-CELL = 6.2  # mm: a square of the grids
+CELL = 7.0  # mm: a square of the grids ("10" fits on one line)
 NAME_W = 12.0  # mm: the players' names beside the grids
 RECORD_WIDTHS = (12.0, 15.0, 32.0, 14.0)  # mm: turn, player, took from, put on
 SPLIT_AT = 12  # a record longer than this is set in two halves side by side
