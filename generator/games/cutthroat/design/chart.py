@@ -50,7 +50,7 @@ def seats_svg(chosen: Measure, published: Measure, target: float) -> str:
     dwg.add(Rect((LEFT, band_top), (plot_w, band_bottom - band_top), fill=BAND))
     for value in _ticks(low, high):
         dwg.add(Line((LEFT, y(value)), (LEFT + plot_w, y(value)), stroke=FAINT, stroke_width=0.2))
-        label, _ = text_group(f"{value:.2f}", 0, y(value) - 2, LEFT - 1.5, 4, size=6.5,
+        label, _ = text_group(f"{value:g}", 0, y(value) - 2, LEFT - 1.5, 4, size=6.5,
                               align="right", valign="middle", fill=GREY)  # fmt: skip
         dwg.add(label)
     dwg.add(Line((LEFT, y(fair)), (LEFT + plot_w, y(fair)), stroke=INK, stroke_width=0.35,
