@@ -25,7 +25,7 @@ lint: $(BIN)/quarry
 	$(BIN)/ruff format --check generator tests bench tools hatch_build.py
 
 test: lint
-	$(BIN)/pytest
+	$(BIN)/pytest -n 2 --dist loadfile
 
 bench: $(BIN)/quarry
 	$(BIN)/python bench/run.py

@@ -219,10 +219,13 @@ ARROWS_PUZZLE = {
 def test_the_pages_draw_their_maps_at_the_sizes_checked_here(monkeypatch, tmp_path) -> None:
     """Every map with arrows that the sheets, the route sheet, the reference card and the
     puzzle book draw has a size this file checks, on A4 and on Letter."""
-    from generator.games.hunt import figures
+    from generator.games.hunt import book_solutions, figures
     from generator.games.hunt import print as hunt_print
     from generator.games.hunt.book import write_puzzle_book
     from generator.games.hunt.maps import RouteMap
+
+    # the solutions keep their answer maps: one drawn by an earlier test would not be seen
+    book_solutions._answer_map.cache_clear()
     from generator.render.layouts import LayoutBook
 
     sheets, minis = [], []
