@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
@@ -55,6 +56,60 @@ def checked_puzzles(puzzles, puzzle_class) -> list:
     if not out:
         raise ValueError("a puzzle book needs at least one puzzle")
     return out
+
+
+MAX_PUZZLES = 200  # the most puzzles one `quarry puzzle` run makes
+
+
+@dataclass(frozen=True)
+class PuzzleSeries:
+    """How a game names and finds its puzzles: the id `<game>-<difficulty>-<seed>`, the
+    first of `attempts` sub-seeds that `attempt(difficulty, seed, attempt)` turns into a
+    puzzle (or None), and a series of them, puzzle i with seed `seed * 1000 + i`."""
+
+    game: str
+    attempt: Callable[[str, int, int], object | None]
+    attempts: int
+    tried: str = "sub-seeds"  # what one attempt starts from, for the error message
+
+    def puzzle_id(self, difficulty: str, seed: int) -> str:
+        """Return the id that reproduces a puzzle."""
+        return f"{self.game}-{difficulty}-{seed}"
+
+    def parse_id(self, text: str) -> tuple[str, int]:
+        """Return (difficulty, seed) of a puzzle id; QuarryError if it is not one."""
+        match = re.fullmatch(rf"{self.game}-({'|'.join(DIFFICULTIES)})-(\d+)", text.strip())
+        if not match:
+            article = "an" if self.game[0] in "aeiou" else "a"
+            raise QuarryError(
+                f"{text!r} is not {article} {self.game} puzzle id; "
+                f"expected {self.game}-<easy|medium|hard>-<seed>"
+            )
+        return match[1], int(match[2])
+
+    def generate(self, difficulty: str, seed: int | None = None):
+        """Return the puzzle of this difficulty and seed (or of the id given as
+        `difficulty`); QuarryError when none of the attempts gives one."""
+        if seed is None:
+            difficulty, seed = self.parse_id(difficulty)
+        check_puzzle_options(difficulty, seed)
+        for attempt in range(self.attempts):
+            puzzle = self.attempt(difficulty, seed, attempt)
+            if puzzle is not None:
+                return puzzle
+        raise QuarryError(f"no {difficulty} {self.game} puzzle for seed {seed}; try another seed")
+
+    def make(self, count: int, difficulty: str, seed: int, loops: bool = False) -> list:
+        """Return `count` puzzles of one difficulty. QuarryError for a count outside
+        1-MAX_PUZZLES, a bad difficulty or seed, or `loops` (The Hunt's option)."""
+        if loops:
+            raise QuarryError(
+                f"--loops is an option of The Hunt; {self.game} puzzles have no loops"
+            )
+        if not isinstance(count, int) or not 1 <= count <= MAX_PUZZLES:
+            raise QuarryError(f"--count must be between 1 and {MAX_PUZZLES} (got {count})")
+        check_puzzle_options(difficulty, seed)
+        return [self.generate(difficulty, seed * 1000 + i) for i in range(count)]
 
 
 @dataclass(frozen=True)

@@ -46,13 +46,11 @@ random out of sight; kept when the grade is the one asked and CP-SAT agrees. The
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from generator.engine.bitboards import bits
-from generator.errors import QuarryError
-from generator.games import DIFFICULTIES, check_puzzle_options
+from generator.games import DIFFICULTIES, PuzzleSeries
 from generator.games.island.board import (
     JUNGLE,
     LAGOON,
@@ -68,7 +66,6 @@ from generator.games.island.tracking import Move, Track
 
 LEVELS = {"easy": 1, "medium": 2, "hard": 3}
 LEVEL_NAMES = {1: "count the steps", 2: "colours on foot", 3: "colours through the boats"}
-MAX_COUNT = 200
 MAX_ATTEMPTS = 3000
 CPSAT_SECONDS = 10.0
 RANGE, ELEVATED_RANGE, NEAR_RANGE = 6, 8, 2  # as rules.py: the Hunter's sight
@@ -78,8 +75,6 @@ TRAIL_LAG = 2  # in cycle c the trail shows mark c - 2
 SIZES = {"easy": (8, 9), "medium": (9, 10), "hard": (10, 11)}
 CYCLES = {"easy": (3, 4), "medium": (3, 4), "hard": (3, 5)}
 SPRINT_CHANCE = 0.3
-
-_ID = re.compile(r"^island-(easy|medium|hard)-(\d+)$")
 
 
 # --- the puzzle and its island --------------------------------------------------------------
@@ -601,45 +596,30 @@ def _attempt(difficulty: str, seed: int, attempt: int) -> Puzzle | None:
     return puzzle
 
 
+SERIES = PuzzleSeries("island", lambda d, s, a: _attempt(d, s, a), MAX_ATTEMPTS, "sub-seeds")
+
+
 def puzzle_id(difficulty: str, seed: int) -> str:
     """Return the id that reproduces a puzzle: island-<difficulty>-<seed>."""
-    return f"island-{difficulty}-{seed}"
+    return SERIES.puzzle_id(difficulty, seed)
 
 
 def parse_id(text: str) -> tuple[str, int]:
     """Return (difficulty, seed) of a puzzle id; QuarryError if it is not one."""
-    match = _ID.match(text.strip())
-    if not match:
-        raise QuarryError(
-            f"{text!r} is not an island puzzle id; expected island-<easy|medium|hard>-<seed>"
-        )
-    return match[1], int(match[2])
+    return SERIES.parse_id(text)
 
 
 def generate_puzzle(difficulty: str, seed: int | None = None) -> Puzzle:
     """Return the puzzle of this difficulty and seed, graded exactly `difficulty` and
-    certified by CP-SAT; generate_puzzle("island-hard-7") returns the one that id names.
-    QuarryError when no sub-seed of MAX_ATTEMPTS gives one."""
-    if seed is None:
-        difficulty, seed = parse_id(difficulty)
-    check_puzzle_options(difficulty, seed)
-    for attempt in range(MAX_ATTEMPTS):
-        puzzle = _attempt(difficulty, seed, attempt)
-        if puzzle is not None:
-            return puzzle
-    raise QuarryError(f"no {difficulty} island puzzle for seed {seed}; try another seed")
+    certified by CP-SAT (or the one an id such as "island-hard-7" names); QuarryError when
+    none of MAX_ATTEMPTS sub-seeds gives one."""
+    return SERIES.generate(difficulty, seed)
 
 
 def make_puzzles(count: int, difficulty: str, seed: int, loops: bool = False) -> list[Puzzle]:
-    """Return `count` puzzles of one difficulty, puzzle i with seed `seed * 1000 + i`.
-    QuarryError for a count outside 1-200, a bad difficulty or seed, or `loops` (an option
-    of The Hunt's maps, which an island does not have)."""
-    if loops:
-        raise QuarryError("--loops is an option of The Hunt; island puzzles have no loops")
-    if not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
-        raise QuarryError(f"--count must be between 1 and {MAX_COUNT} (got {count})")
-    check_puzzle_options(difficulty, seed)
-    return [generate_puzzle(difficulty, seed * 1000 + i) for i in range(count)]
+    """Return `count` puzzles of one difficulty, puzzle i with seed `seed * 1000 + i`;
+    QuarryError for a count outside 1-200, a bad difficulty or seed, or `loops`."""
+    return SERIES.make(count, difficulty, seed, loops)
 
 
 def book_entries(puzzles: Sequence[Puzzle]) -> list[dict]:

@@ -27,12 +27,10 @@ eight tempting first moves to reject (the other moves of the pieces that matter)
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from generator.errors import QuarryError
-from generator.games import check_puzzle_options
+from generator.games import PuzzleSeries
 from generator.games.parforce.board import HuntingBoard, parse_board
 from generator.games.parforce.rules import (
     LAND,
@@ -69,11 +67,9 @@ TRIES = {
 }
 ACTIVE = {"easy": (3, 4), "medium": (3, 4), "hard": (3, 3)}  # pursuers out of the pens
 REACH = {"easy": 3, "medium": 4, "hard": 4}  # king steps from the stag to an active piece
-MAX_COUNT = 200
 MAX_ATTEMPTS = 1500
 NODE_BUDGET = 12_000  # a position whose proof needs more is not used
 THREE_ROUND_BUDGET = 40_000
-_ID = re.compile(r"^parforce-(easy|medium|hard)-(\d+)$")
 
 
 class OverBudget(Exception):
@@ -417,40 +413,27 @@ def winning_line(state: ParforceState, first: Sequence[int], rounds: int) -> lis
     return line
 
 
+SERIES = PuzzleSeries("parforce", lambda d, s, a: _attempt(d, s, a), MAX_ATTEMPTS, "positions")
+
+
 def puzzle_id(difficulty: str, seed: int) -> str:
     """Return the id that reproduces a puzzle: parforce-<difficulty>-<seed>."""
-    return f"parforce-{difficulty}-{seed}"
+    return SERIES.puzzle_id(difficulty, seed)
 
 
 def parse_id(text: str) -> tuple[str, int]:
     """Return (difficulty, seed) of a puzzle id; QuarryError if it is not one."""
-    match = _ID.match(text.strip())
-    if not match:
-        raise QuarryError(
-            f"{text!r} is not a parforce puzzle id; expected parforce-<easy|medium|hard>-<seed>"
-        )
-    return match[1], int(match[2])
+    return SERIES.parse_id(text)
 
 
 def generate_puzzle(difficulty: str, seed: int | None = None) -> Puzzle:
-    """Return the puzzle of this difficulty and seed (or of the id given as `difficulty`);
-    QuarryError when none of MAX_ATTEMPTS positions gives one."""
-    if seed is None:
-        difficulty, seed = parse_id(difficulty)
-    check_puzzle_options(difficulty, seed)
-    for attempt in range(MAX_ATTEMPTS):
-        puzzle = _attempt(difficulty, seed, attempt)
-        if puzzle is not None:
-            return puzzle
-    raise QuarryError(f"no {difficulty} parforce puzzle for seed {seed}; try another seed")
+    """Return the puzzle of this difficulty and seed, graded exactly `difficulty` and
+    certified by CP-SAT (or the one an id such as "parforce-hard-7" names); QuarryError when
+    none of MAX_ATTEMPTS positions gives one."""
+    return SERIES.generate(difficulty, seed)
 
 
 def make_puzzles(count: int, difficulty: str, seed: int, loops: bool = False) -> list[Puzzle]:
-    """Return `count` puzzles of one difficulty, puzzle i with seed `seed * 1000 + i`.
+    """Return `count` puzzles of one difficulty, puzzle i with seed `seed * 1000 + i`;
     QuarryError for a count outside 1-200, a bad difficulty or seed, or `loops`."""
-    if loops:
-        raise QuarryError("--loops is an option of The Hunt; parforce puzzles have no loops")
-    if not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
-        raise QuarryError(f"--count must be between 1 and {MAX_COUNT} (got {count})")
-    check_puzzle_options(difficulty, seed)
-    return [generate_puzzle(difficulty, seed * 1000 + i) for i in range(count)]
+    return SERIES.make(count, difficulty, seed, loops)

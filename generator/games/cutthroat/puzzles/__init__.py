@@ -16,10 +16,8 @@ difficulty is the weakest level that solves it) and CP-SAT certifies the answer 
 from __future__ import annotations
 
 import random
-import re
 
-from generator.errors import QuarryError
-from generator.games import DIFFICULTIES, check_puzzle_options
+from generator.games import DIFFICULTIES, PuzzleSeries
 from generator.games.cutthroat.puzzles.form import (
     BEHAVIOUR,
     NAMES,
@@ -49,11 +47,9 @@ __all__ = [
 SIZES = {"easy": (6,), "medium": (7, 8), "hard": (8, 9, 10)}  # players at the table
 GUESSES = {"easy": 0.3, "medium": 0.25, "hard": 0.15}  # share of turns that are guesses
 SELF_HELP = {"easy": 0.1, "medium": 0.1, "hard": 0.4}  # plays that put on the player's own card
-MAX_COUNT = 200
 MAX_ATTEMPTS = 400
 OPTIONS = 6  # turns a player could take, of which the generator picks one
 MAX_ROUNDS = 5
-_ID = re.compile(r"^cutthroat-(easy|medium|hard)-(\d+)$")
 
 
 def _deal(rng: random.Random, players: int) -> tuple[list[int], list[int]]:
@@ -151,43 +147,30 @@ def solution_steps(puzzle: Puzzle) -> Result:
     return solve(puzzle.players, puzzle.turns, LEVELS[puzzle.difficulty])
 
 
+SERIES = PuzzleSeries("cutthroat", lambda d, s, a: _attempt(d, s, a), MAX_ATTEMPTS, "deals")
+
+
 def puzzle_id(difficulty: str, seed: int) -> str:
     """Return the id that reproduces a puzzle: cutthroat-<difficulty>-<seed>."""
-    return f"cutthroat-{difficulty}-{seed}"
+    return SERIES.puzzle_id(difficulty, seed)
 
 
 def parse_id(text: str) -> tuple[str, int]:
     """Return (difficulty, seed) of a puzzle id; QuarryError if it is not one."""
-    match = _ID.match(text.strip())
-    if not match:
-        raise QuarryError(
-            f"{text!r} is not a cutthroat puzzle id; expected cutthroat-<easy|medium|hard>-<seed>"
-        )
-    return match[1], int(match[2])
+    return SERIES.parse_id(text)
 
 
 def generate_puzzle(difficulty: str, seed: int | None = None) -> Puzzle:
-    """Return the puzzle of this difficulty and seed (or of the id given as `difficulty`);
-    QuarryError when none of MAX_ATTEMPTS deals gives one."""
-    if seed is None:
-        difficulty, seed = parse_id(difficulty)
-    check_puzzle_options(difficulty, seed)
-    for attempt in range(MAX_ATTEMPTS):
-        puzzle = _attempt(difficulty, seed, attempt)
-        if puzzle is not None:
-            return puzzle
-    raise QuarryError(f"no {difficulty} cutthroat puzzle for seed {seed}; try another seed")
+    """Return the puzzle of this difficulty and seed, graded exactly `difficulty` and
+    certified by CP-SAT (or the one an id such as "cutthroat-hard-7" names); QuarryError when
+    none of MAX_ATTEMPTS deals gives one."""
+    return SERIES.generate(difficulty, seed)
 
 
 def make_puzzles(count: int, difficulty: str, seed: int, loops: bool = False) -> list[Puzzle]:
-    """Return `count` puzzles of one difficulty, puzzle i with seed `seed * 1000 + i`.
+    """Return `count` puzzles of one difficulty, puzzle i with seed `seed * 1000 + i`;
     QuarryError for a count outside 1-200, a bad difficulty or seed, or `loops`."""
-    if loops:
-        raise QuarryError("--loops is an option of The Hunt; cutthroat puzzles have no loops")
-    if not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
-        raise QuarryError(f"--count must be between 1 and {MAX_COUNT} (got {count})")
-    check_puzzle_options(difficulty, seed)
-    return [generate_puzzle(difficulty, seed * 1000 + i) for i in range(count)]
+    return SERIES.make(count, difficulty, seed, loops)
 
 
 assert tuple(LEVELS) == DIFFICULTIES
