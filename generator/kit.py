@@ -15,6 +15,7 @@ from pathlib import Path
 
 from generator import __version__
 from generator.errors import QuarryError
+from generator.games import MAX_PUZZLES
 from generator.render.layouts import LayoutBook, Paper, SheetLayout
 
 
@@ -493,7 +494,16 @@ def write_board_kit(
     return writer.final_path, summary
 
 
-MAX_PUZZLES = 200
+def write_puzzle_files(request: KitRequest, puzzles: list, write_book) -> None:
+    """Write puzzles.json (each puzzle's to_json()) and puzzles-<paper>.pdf into the kit of
+    `request`: what a game's write_puzzle_book does, with the game's
+    `write_book(target, paper, puzzles, seed) -> pages` laying out the book."""
+    plain = [puzzle.to_json() for puzzle in puzzles]
+    text = json.dumps(plain, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    request.writer.write_text("puzzles.json", text, "puzzles")
+    name = f"puzzles-{request.paper.name}.pdf"
+    pages = write_book(request.writer.path(name), request.paper, puzzles, request.seed)
+    request.writer.add(name, "puzzle-book", pages=pages)
 
 
 def write_puzzle_kit(

@@ -8,7 +8,6 @@ puzzles.json). This module says what goes on the pages; the document layer sets 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -18,6 +17,7 @@ from generator.games import checked_puzzles
 from generator.games.cutthroat.puzzles import BEHAVIOUR, Puzzle, solution_steps
 from generator.games.cutthroat.puzzles.form import rank_word
 from generator.games.cutthroat.rules import RANKS
+from generator.kit import write_puzzle_files
 from generator.render.document import Blocks, Header, Part, TypeScale, fit_parts, write_document
 from generator.render.layouts import LayoutBook, Paper
 from generator.render.pdf import Footer
@@ -212,10 +212,6 @@ def write_book(target: Path, paper: Paper | str, puzzles: Sequence, seed: int | 
 
 
 def write_puzzle_book(request, puzzles: Sequence) -> None:
-    """Write puzzles.json and puzzles-<paper>.pdf into the kit of `request`."""
-    chosen = checked(puzzles)
-    text = json.dumps([p.to_json() for p in chosen], indent=2, sort_keys=True) + "\n"
-    request.writer.write_text("puzzles.json", text, "puzzles")
-    name = f"puzzles-{request.paper.name}.pdf"
-    pages = write_book(request.writer.path(name), request.paper, chosen, request.seed)
-    request.writer.add(name, "puzzle-book", pages=pages)
+    """Write puzzles.json and puzzles-<paper>.pdf into the kit of `request` (a
+    kit.KitRequest): what GAME.write_puzzle_book does."""
+    write_puzzle_files(request, checked(puzzles), write_book)

@@ -10,7 +10,6 @@ write_book adds the worked solutions itself.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -28,6 +27,7 @@ from generator.games.island.puzzles import (
     Puzzle,
     worked_solution,
 )
+from generator.kit import write_puzzle_files
 from generator.render.document import (
     GREY,
     Blocks,
@@ -347,12 +347,6 @@ def write_book(target: Path, paper: Paper | str, puzzles: Sequence, seed: int | 
 
 
 def write_puzzle_book(request, puzzles: Sequence) -> None:
-    """Write puzzles.json (every puzzle's to_json()) and puzzles-<paper>.pdf into the kit of
-    `request` (a kit.KitRequest): what GAME.write_puzzle_book does for the island."""
-    chosen = checked(puzzles)
-    plain = [puzzle.to_json() for puzzle in chosen]
-    text = json.dumps(plain, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
-    request.writer.write_text("puzzles.json", text, "puzzles")
-    name = f"puzzles-{request.paper.name}.pdf"
-    pages = write_book(request.writer.path(name), request.paper, chosen, request.seed)
-    request.writer.add(name, "puzzle-book", pages=pages)
+    """Write puzzles.json and puzzles-<paper>.pdf into the kit of `request` (a
+    kit.KitRequest): what GAME.write_puzzle_book does."""
+    write_puzzle_files(request, checked(puzzles), write_book)

@@ -9,7 +9,6 @@ figures.board_svg draws the positions.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -19,6 +18,7 @@ from generator.games import checked_puzzles
 from generator.games.parforce.figures import board_svg
 from generator.games.parforce.puzzles import Puzzle, position, puzzle_board
 from generator.games.parforce.rules import PIECES, STAG
+from generator.kit import write_puzzle_files
 from generator.render.document import Blocks, Header, Part, TypeScale, fit_parts, write_document
 from generator.render.layouts import LayoutBook, Paper
 from generator.render.pdf import Footer
@@ -201,10 +201,6 @@ def write_book(target: Path, paper: Paper | str, puzzles: Sequence, seed: int | 
 
 
 def write_puzzle_book(request, puzzles: Sequence) -> None:
-    """Write puzzles.json and puzzles-<paper>.pdf into the kit of `request`."""
-    chosen = checked(puzzles)
-    text = json.dumps([p.to_json() for p in chosen], indent=2, sort_keys=True) + "\n"
-    request.writer.write_text("puzzles.json", text, "puzzles")
-    name = f"puzzles-{request.paper.name}.pdf"
-    pages = write_book(request.writer.path(name), request.paper, chosen, request.seed)
-    request.writer.add(name, "puzzle-book", pages=pages)
+    """Write puzzles.json and puzzles-<paper>.pdf into the kit of `request` (a
+    kit.KitRequest): what GAME.write_puzzle_book does."""
+    write_puzzle_files(request, checked(puzzles), write_book)
