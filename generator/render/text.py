@@ -91,6 +91,29 @@ def fit_text(
     raise TextOverflow(text, width, height, min_size)
 
 
+def line_height(size_pt: float) -> float:
+    """Return the distance in mm from one line of `size_pt` text to the next."""
+    return pt_to_mm(size_pt) * LINE_SPACING
+
+
+def fit_sections(
+    sections, width: float, height: float, largest: float, smallest: float, gap: float
+) -> dict | None:
+    """Return the layout of titled sections of text (title, text) stacked in a `width` x
+    `height` mm box at the largest size from `largest` down to `smallest` pt (in
+    SIZE_STEP_PT steps) at which they fit: {"size", "head_h" (a title's height), "gap",
+    "sections": [{"title", "text", "h"}]}; None if they do not fit even at `smallest`."""
+    for size in _sizes(largest, smallest):
+        head_h = pt_to_mm(size + 0.5) * LINE_SPACING + 0.1
+        placed = []
+        for title, text in sections:
+            lines = fit_text(text, width, 10_000, size, size).lines
+            placed.append({"title": title, "text": text, "h": len(lines) * line_height(size) + 0.1})
+        if sum(head_h + s["h"] + gap for s in placed) - gap <= height:
+            return {"size": size, "head_h": head_h, "gap": gap, "sections": placed}
+    return None
+
+
 @dataclass(frozen=True)
 class PlacedText:
     """Text fitted into a box: its lines with their baselines, the size, the anchor."""

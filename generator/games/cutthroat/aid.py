@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from generator.games.cutthroat.cards import SUIT_BY_KEY, CardTextOverflow, _poker, _render
 from generator.games.cutthroat.rules import PUBLISHED
 from generator.render.layouts import CardFormat
-from generator.render.text import LINE_SPACING, fit_text
-from generator.render.units import pt_to_mm
+from generator.render.text import fit_sections
 
 EXTEND, DOUBLE = PUBLISHED.plays()["extend"], PUBLISHED.plays()["double"]
 TOP, BOTTOM = 17.5, 4.0  # mm: where the sections start, the margin they end above
@@ -79,30 +78,14 @@ SIDES = (
 SIDE_BY_KEY = {side.key: side for side in SIDES}
 
 
-def line_height(size_pt: float) -> float:
-    """Return the distance in mm from one line of `size_pt` text to the next."""
-    return pt_to_mm(size_pt) * LINE_SPACING
-
-
 def aid_layout(side: AidSide, width: float, height: float) -> dict:
     """Return the largest text size (LARGEST down to SMALLEST pt) at which `side`'s
     sections fill `height` mm in `width` mm, with each section's text height at that size;
     CardTextOverflow if they do not fit even at SMALLEST."""
-    size = LARGEST
-    while size >= SMALLEST - 1e-9:
-        head_h = pt_to_mm(size + 0.5) * LINE_SPACING + 0.1
-        gap = 1.1
-        sections = []
-        for title, text in side.sections:
-            lines = fit_text(text, width, 10_000, size, size).lines
-            sections.append(
-                {"title": title, "text": text, "h": len(lines) * line_height(size) + 0.1}
-            )
-        total = sum(head_h + s["h"] + gap for s in sections) - gap
-        if total <= height:
-            return {"size": size, "head_h": head_h, "gap": gap, "sections": sections}
-        size -= 0.25
-    raise CardTextOverflow(f"the aid's {side.title!r} side does not fit at {SMALLEST} pt")
+    layout = fit_sections(side.sections, width, height, LARGEST, SMALLEST, gap=1.1)
+    if layout is None:
+        raise CardTextOverflow(f"the aid's {side.title!r} side does not fit at {SMALLEST} pt")
+    return layout
 
 
 def aid_svg(key: str, *, bleed: float = 0.0, card: CardFormat | None = None) -> str:

@@ -43,8 +43,7 @@ from generator.kit import KitRequest, card_steps
 from generator.render.layouts import CardFormat, LayoutBook, Paper
 from generator.render.sheets import CardFace
 from generator.render.templates import render_card
-from generator.render.text import LINE_SPACING, TextOverflow, fit_text
-from generator.render.units import pt_to_mm
+from generator.render.text import TextOverflow, fit_sections
 
 TITLE = "Fugitive"
 CARD_FORMAT = "poker"
@@ -234,26 +233,10 @@ ROLE_TOP, ROLE_BOTTOM = 18.5, 4.0  # where the sections start, the margin they e
 def _role_layout(role: Role, width: float, height: float) -> dict:
     """Return the largest text size (down to 5.5 pt) at which the sections fill `height`,
     with each section's text height at that size."""
-    size = 7.25
-    while size >= 5.5 - 1e-9:
-        head_h = pt_to_mm(size + 0.5) * LINE_SPACING + 0.1
-        gap = 1.3
-        sections = []
-        for title, text in role.sections:
-            lines = fit_text(text, width, 10_000, size, size).lines
-            sections.append(
-                {"title": title, "text": text, "h": len(lines) * line_height(size) + 0.1}
-            )
-        total = sum(head_h + s["h"] + gap for s in sections) - gap
-        if total <= height:
-            return {"size": size, "head_h": head_h, "gap": gap, "sections": sections}
-        size -= 0.25
-    raise TextOverflow(role.title, width, height, 5.5)
-
-
-def line_height(size_pt: float) -> float:
-    """Return the distance in mm from one line of `size_pt` text to the next."""
-    return pt_to_mm(size_pt) * LINE_SPACING
+    layout = fit_sections(role.sections, width, height, 7.25, 5.5, gap=1.3)
+    if layout is None:
+        raise TextOverflow(role.title, width, height, 5.5)
+    return layout
 
 
 def role_svg(key: str, *, bleed: float = 0.0, card: CardFormat | None = None) -> str:
