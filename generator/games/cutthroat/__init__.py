@@ -17,6 +17,9 @@ def _simulate(games: int, seed: int, jobs: int, options: dict, progress: bool) -
     from generator.games.cutthroat.bots import simulate_cutthroat
 
     players = options.get("players") or 8
+    if not rules.MIN_PLAYERS <= players <= rules.MAX_PLAYERS:
+        low, high = rules.MIN_PLAYERS, rules.MAX_PLAYERS
+        raise QuarryError(f"--players must be {low} to {high}, got {players}")
     chosen: dict[str, int] = {}
     for text in options.get("rule") or []:
         key, _, value = text.partition("=")
