@@ -22,7 +22,7 @@ import json
 import random
 from collections.abc import Sequence
 from dataclasses import asdict
-from functools import partial
+from functools import cache, partial
 
 from generator.engine.game import CHANCE
 from generator.engine.simulate import simulate, summarise
@@ -40,6 +40,12 @@ BOTS = ("random", "simple", "deducing")
 GUESS_AT = 0.5
 GUESS_EVERY = 8
 MAX_STEPS = 100_000
+
+
+@cache
+def rank_index(ranks: tuple[str, ...]) -> dict[str, int]:
+    """Return {rank: index} of a table's ranks."""
+    return {rank: index for index, rank in enumerate(ranks)}
 
 
 class RandomBot:
@@ -74,8 +80,8 @@ class SimpleBot(RandomBot):
             return text
         mine = "take " + own
         others = [a for a in actions if a != mine] or actions
-        names, markers = seen["ranks"], seen["markers"]
-        counts = [markers[names.index(a[5:])] for a in others]
+        markers, index = seen["markers"], rank_index(tuple(seen["ranks"]))
+        counts = [markers[index[a[5:]]] for a in others]
         most = max(counts)
         return self.rng.choice([a for a, n in zip(others, counts, strict=True) if n == most])
 
@@ -156,7 +162,7 @@ def play_game(
     bots = [make_bot(name, random.Random(rng.getrandbits(64))) for name in names]
     # public: every seat's choices as the whole table sees them (kept when someone reads it)
     tracker = Tracker(players) if "deducing" in names else None
-    ranks = list(state.ranks)
+    ranks = state.ranks  # a tuple: the bots cannot change it
     actions: list[str] = []
     while not state.is_terminal():
         if len(actions) > MAX_STEPS:

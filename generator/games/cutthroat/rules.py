@@ -115,6 +115,8 @@ class CutthroatState(GameState):
         self._put_text = [f"put {r}" for r in self.ranks]
         self._guess_text = [[f"guess {seat} {r}" for r in self.ranks] for seat in range(players)]
         self._legal: list[str] | None = None  # legal_actions() until the next apply
+        # the guesses a seat may make, kept per (seat to move, alive, revealed)
+        self._guesses: dict[tuple, list[str]] = {}
 
     # --- the protocol -------------------------------------------------------------------
 
@@ -141,6 +143,7 @@ class CutthroatState(GameState):
             "queue", "before", "winners", "log",
         ):  # fmt: skip
             setattr(other, name, list(getattr(self, name)))
+        other._guesses = {}  # a clone may yet be dealt otherwise
         return other
 
     def observation(self, player: int, with_log: bool = True) -> dict:
@@ -181,6 +184,22 @@ class CutthroatState(GameState):
             self._legal = self._legal_now()
         return list(self._legal)
 
+    def _guesses_now(self) -> list[str]:
+        """Return the guesses the seat to move may make (made once per seat to move, deaths
+        and reveals)."""
+        key = (self.seat, tuple(self.alive), tuple(self.revealed))
+        guesses = self._guesses.get(key)
+        if guesses is None:
+            hidden = [c for c in range(self.players) if self.alive[c] and not self.revealed[c]]
+            guesses = []
+            for seat in range(self.players):
+                own = self.identity[seat]
+                if seat != self.seat and self.alive[own] and not self.revealed[own]:
+                    texts = self._guess_text[seat]
+                    guesses += [texts[c] for c in hidden]
+            self._guesses[key] = guesses
+        return guesses
+
     def _legal_now(self) -> list[str]:
         if self.over:
             return []
@@ -191,12 +210,7 @@ class CutthroatState(GameState):
         if self.phase == "main":
             out = ["play"] if sum(self.markers) else []
             if not self.no_guess:
-                hidden = [c for c in range(self.players) if self.alive[c] and not self.revealed[c]]
-                for seat in range(self.players):
-                    own = self.identity[seat]
-                    if seat != self.seat and self.alive[own] and not self.revealed[own]:
-                        texts = self._guess_text[seat]
-                        out += [texts[c] for c in hidden]
+                out += self._guesses_now()
             return out or ["play"]
         if self.phase == "take":
             if self.focus is not None and self.focus_taken < 2 and self.markers[self.focus]:
