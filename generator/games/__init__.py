@@ -58,6 +58,19 @@ def checked_puzzles(puzzles, puzzle_class) -> list:
     return out
 
 
+def whole_number_rules(texts, names: tuple[str, ...]) -> dict[str, int]:
+    """Return {name: N} of `quarry simulate --rule NAME=N` texts, each NAME one of `names`
+    and N a whole number; QuarryError (one line) naming the accepted forms otherwise."""
+    chosen = {}
+    for text in texts or []:
+        key, _, value = text.partition("=")
+        if key not in names or not value.isdigit():
+            forms = ", ".join(f"{name}=N" for name in names)
+            raise QuarryError(f"--rule {text!r} is not a rule option; use {forms}")
+        chosen[key] = int(value)
+    return chosen
+
+
 MAX_PUZZLES = 200  # the most puzzles one `quarry puzzle` run makes
 
 

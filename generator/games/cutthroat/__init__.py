@@ -3,7 +3,7 @@ with a standard deck (seeds/002)."""
 
 from __future__ import annotations
 
-from generator.games import Game, Lazy
+from generator.games import Game, Lazy, whole_number_rules
 from generator.games.cutthroat import rules
 
 
@@ -20,13 +20,7 @@ def _simulate(games: int, seed: int, jobs: int, options: dict, progress: bool) -
     if not rules.MIN_PLAYERS <= players <= rules.MAX_PLAYERS:
         low, high = rules.MIN_PLAYERS, rules.MAX_PLAYERS
         raise QuarryError(f"--players must be {low} to {high}, got {players}")
-    chosen: dict[str, int] = {}
-    for text in options.get("rule") or []:
-        key, _, value = text.partition("=")
-        if key not in (*rules.RULE_OPTIONS, "first") or not value.isdigit():
-            names = ", ".join(f"{name}=N" for name in (*rules.RULE_OPTIONS, "first"))
-            raise QuarryError(f"--rule {text!r} is not a rule option; use {names}")
-        chosen[key] = int(value)
+    chosen = whole_number_rules(options.get("rule"), (*rules.RULE_OPTIONS, "first"))
     first = chosen.pop("first", 0)
     try:
         variant = rules.Rules(**chosen)

@@ -93,28 +93,28 @@ class DeducingBot(RandomBot):
         phase = seen["phase"]
         if phase == "bonus":
             return "bonus"
-        names = seen["ranks"]
-        own = names.index(seen["identity"])
+        names = rank_index(tuple(seen["ranks"]))
+        own = names[seen["identity"]]
         if phase == "main":
             return self._turn(seen, actions, names, own)
         if len(actions) == 1:
             return actions[0]
-        targets = [names.index(a.split()[1]) for a in actions]
-        weights = choice_weights(phase, own, names.index(seen["enemy"]), targets, seen["markers"])
+        targets = [names[a.split()[1]] for a in actions]
+        weights = choice_weights(phase, own, names[seen["enemy"]], targets, seen["markers"])
         return self.rng.choices(actions, weights)[0]
 
-    def _turn(self, seen: dict, actions: list[str], names: list[str], own: int) -> str:
+    def _turn(self, seen: dict, actions: list[str], names: dict[str, int], own: int) -> str:
         """Guess the likeliest pairing when it is likely enough; else play."""
         guesses = [a for a in actions if a.startswith("guess")]
         if not guesses:
             return "play"
-        known = {seat: names.index(rank) for seat, rank in seen["revealed"].items()}
+        known = {seat: names[rank] for seat, rank in seen["revealed"].items()}
         known[seen["seat"]] = own
         chances = seen["tracker"].marginals(known)
         best, chance = None, -1.0
         for action in guesses:
             _, seat, rank = action.split()
-            p = chances.get((int(seat), names.index(rank)), 0.0)
+            p = chances.get((int(seat), names[rank]), 0.0)
             if p > chance:
                 best, chance = action, p
         if chance >= GUESS_AT or "play" not in actions:
@@ -134,9 +134,9 @@ def feed(tracker: Tracker, state: CutthroatState, action: str, actions: list[str
     chose among the cards it could (all public)."""
     head, _, rank = action.partition(" ")
     if head in ("take", "put"):
-        ranks = state.ranks
-        targets = [ranks.index(a.split()[1]) for a in actions]
-        tracker.choice(state.seat, head, ranks.index(rank), targets, state.markers)
+        index = rank_index(state.ranks)
+        targets = [index[a.split()[1]] for a in actions]
+        tracker.choice(state.seat, head, index[rank], targets, state.markers)
 
 
 def feed_guess(tracker: Tracker, log: list[tuple], since: int) -> None:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from generator.games import Game, Lazy
+from generator.games import Game, Lazy, whole_number_rules
 from generator.games.parforce import rules
 
 
@@ -21,11 +21,7 @@ def _simulate(games: int, seed: int, jobs: int, options: dict, progress: bool) -
     from generator.games.parforce.bots import simulate_parforce
 
     chosen = {"stag": options.get("stag"), "pursuers": options.get("pursuers")}
-    for text in options.get("rule") or []:
-        key, _, value = text.partition("=")
-        if key not in RULE_OPTIONS or not value.isdigit():
-            raise QuarryError(f"--rule {text!r} is not a rule option; use pot=N or max_rounds=N")
-        chosen[key] = int(value)
+    chosen.update(whole_number_rules(options.get("rule"), RULE_OPTIONS))
     try:
         rules.Rules(**{k: chosen[k] for k in RULE_OPTIONS if k in chosen})
     except ValueError as error:
