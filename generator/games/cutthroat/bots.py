@@ -164,27 +164,32 @@ def play_game(
     tracker = Tracker(players) if "deducing" in names else None
     ranks = state.ranks  # a tuple: the bots cannot change it
     actions: list[str] = []
-    while not state.is_terminal():
+    # the loop runs some 300 times a game: its methods are looked up once
+    is_terminal, to_move, observe = state.is_terminal, state.current_player, state.observation
+    legal_actions, apply, record = state.legal_actions, state.apply, actions.append
+    while not is_terminal():
         if len(actions) > MAX_STEPS:
             raise AssertionError(f"game {game_seed} ran past {MAX_STEPS} steps")
-        player = state.current_player()
+        player = to_move()
         if player == CHANCE:
             action = state.sample_chance(rng)
-            state.apply(action)
-            actions.append(action)
+            apply(action)
+            record(action)
             continue
-        seen = state.observation(player, with_log=False)
+        seen = observe(player, with_log=False)
         seen["ranks"] = ranks
         seen["tracker"] = tracker
-        legal = state.legal_actions()
+        legal = legal_actions()
         action = bots[player].choose(seen, legal)
-        since = len(state.log)
-        if tracker is not None:
+        if tracker is None:
+            apply(action)
+        else:
+            since = len(state.log)
             feed(tracker, state, action, legal)
-        state.apply(action)
-        if tracker is not None and action.startswith("guess"):
-            feed_guess(tracker, state.log, since)
-        actions.append(action)
+            apply(action)
+            if action.startswith("guess"):
+                feed_guess(tracker, state.log, since)
+        record(action)
     return state, actions
 
 

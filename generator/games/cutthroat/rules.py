@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable
 from dataclasses import asdict, dataclass
+from functools import cache
 
 from generator.engine.game import CHANCE, TERMINAL, GameState, IllegalAction
 
@@ -67,6 +68,36 @@ class Rules:
 PUBLISHED = Rules()
 
 
+@dataclass(frozen=True)
+class _ActionTable:
+    """The written actions of one table size: take, put and guess texts by index, and the
+    meaning (head, seat named, character) of each written action but the deal."""
+
+    rank_index: dict[str, int]
+    take: tuple[str, ...]
+    put: tuple[str, ...]
+    guess: tuple[tuple[str, ...], ...]
+    meaning: dict[str, tuple[str, int | None, int | None]]
+
+
+@cache
+def _action_table(players: int) -> _ActionTable:
+    ranks = RANKS[:players]
+    take = tuple(f"take {r}" for r in ranks)
+    put = tuple(f"put {r}" for r in ranks)
+    guess = tuple(tuple(f"guess {seat} {r}" for r in ranks) for seat in range(players))
+    meaning: dict[str, tuple[str, int | None, int | None]] = {
+        head: (head, None, None) for head in ("play", "pass", "bonus")
+    }
+    for character in range(players):
+        meaning[take[character]] = ("take", None, character)
+        meaning[put[character]] = ("put", None, character)
+        for seat in range(players):
+            meaning[guess[seat][character]] = ("guess", seat, character)
+    index = {rank: i for i, rank in enumerate(ranks)}
+    return _ActionTable(index, take, put, guess, meaning)
+
+
 class CutthroatState(GameState):
     """A game of CutThroat! for `players` players, seat `first` starting."""
 
@@ -105,18 +136,17 @@ class CutthroatState(GameState):
         self.taken = 0
         self.focus: int | None = None  # a revealed character the takes must come from first
         self.focus_taken = 0
-        self.before: list[int] = []  # markers when the current play began
+        self.emptied: list[int] = []  # characters a take of the current play left empty
         self.over = False
         self.winners: list[int] = []  # seats
         self.log: list[tuple] = []  # public events
-        # the texts of actions, made once: the hot path only indexes them
-        self._rank_index = {name: index for index, name in enumerate(self.ranks)}
-        self._take_text = [f"take {r}" for r in self.ranks]
-        self._put_text = [f"put {r}" for r in self.ranks]
-        self._guess_text = [[f"guess {seat} {r}" for r in self.ranks] for seat in range(players)]
+        # the texts of actions and what they mean, made once per table size
+        table = _action_table(players)
+        self._rank_index, self._meaning = table.rank_index, table.meaning
+        self._take_text, self._put_text = table.take, table.put
+        self._guess_text = table.guess
         self._legal: list[str] | None = None  # legal_actions() until the next apply
-        # the guesses a seat may make, kept per (seat to move, alive, revealed)
-        self._guesses: dict[tuple, list[str]] = {}
+        self._forget_views()
 
     # --- the protocol -------------------------------------------------------------------
 
@@ -140,7 +170,7 @@ class CutthroatState(GameState):
         other.__dict__.update(self.__dict__)
         for name in (
             "identity", "enemy", "markers", "alive", "revealed", "shown_enemy", "heart",
-            "queue", "before", "winners", "log",
+            "queue", "emptied", "winners", "log",
         ):  # fmt: skip
             setattr(other, name, list(getattr(self, name)))
         other._guesses = {}  # a clone may yet be dealt otherwise
@@ -149,16 +179,19 @@ class CutthroatState(GameState):
     def observation(self, player: int, with_log: bool = True) -> dict:
         """Return what seat `player` knows: its identity and enemy, and everything public
         (the log of public events too, unless `with_log` is False)."""
+        ranks, identity = self.ranks, self.identity
+        revealed = self._seen_revealed
+        if revealed is None:  # made again only after a deal, reveal or death
+            revealed = {seat: ranks[c] for seat, c in enumerate(identity) if self.revealed[c]}
+            self._seen_revealed = revealed
         seen = {
             "seat": player,
-            "identity": self.ranks[self.identity[player]] if self.identity else None,
-            "enemy": self.ranks[self.enemy[player]] if self.enemy else None,
-            "markers": list(self.markers),
-            "alive": list(self.alive),
-            "revealed": {
-                seat: self.ranks[c] for seat, c in enumerate(self.identity) if self.revealed[c]
-            },
-            "hearts": list(self.heart),
+            "identity": ranks[identity[player]] if identity else None,
+            "enemy": ranks[self.enemy[player]] if identity else None,
+            "markers": self.markers[:],
+            "alive": self.alive[:],
+            "revealed": dict(revealed),
+            "hearts": self.heart[:],
             "sudden": self.sudden,
             "to_move": self.seat,
             "phase": self.phase,
@@ -177,6 +210,15 @@ class CutthroatState(GameState):
         """Return True while the seat's character lives."""
         return self.alive[self.identity[seat]]
 
+    def _forget_views(self) -> None:
+        """Drop what was worked out from who is alive and revealed (at a deal, a reveal or a
+        death): the observation's reveals, the puts onto living characters, the takes (also
+        dropped when a card is emptied or refilled) and each seat's guesses."""
+        self._seen_revealed: dict[int, str] | None = None
+        self._puts: list[str] | None = None
+        self._takes: list[str] | None = None
+        self._guesses: dict[int, list[str]] = {}
+
     # --- actions ------------------------------------------------------------------------
 
     def legal_actions(self) -> list[str]:
@@ -185,9 +227,9 @@ class CutthroatState(GameState):
         return list(self._legal)
 
     def _guesses_now(self) -> list[str]:
-        """Return the guesses the seat to move may make (made once per seat to move, deaths
-        and reveals)."""
-        key = (self.seat, tuple(self.alive), tuple(self.revealed))
+        """Return the guesses the seat to move may make (made once per seat until a death or
+        reveal)."""
+        key = self.seat
         guesses = self._guesses.get(key)
         if guesses is None:
             hidden = [c for c in range(self.players) if self.alive[c] and not self.revealed[c]]
@@ -215,9 +257,13 @@ class CutthroatState(GameState):
         if self.phase == "take":
             if self.focus is not None and self.focus_taken < 2 and self.markers[self.focus]:
                 return [self._take_text[self.focus]]
-            return [self._take_text[c] for c in range(self.players) if self.markers[c]]
+            if self._takes is None:
+                self._takes = [self._take_text[c] for c in range(self.players) if self.markers[c]]
+            return self._takes
         if self.phase == "put":
-            return [self._put_text[c] for c in range(self.players) if self.alive[c]]
+            if self._puts is None:
+                self._puts = [self._put_text[c] for c in range(self.players) if self.alive[c]]
+            return self._puts
         raise AssertionError(self.phase)
 
     def sample_chance(self, rng: random.Random) -> str:
@@ -275,36 +321,33 @@ class CutthroatState(GameState):
     def apply(self, action: Hashable) -> None:
         if self.over:
             raise IllegalAction("the game is over")
-        if self._legal is not None and action in self._legal:  # already in its written form
-            text = action
-        else:
+        legal = self._legal
+        if legal is None or action not in legal:  # not a legal action as the engine writes it
             text = self.parse_action(str(action))
-        if self.phase == "deal":
-            if not str(text).startswith("deal "):
-                raise IllegalAction("the game waits for the deal")
-            self._legal = None
-            self._deal(str(text))
-            return
-        if self._legal is None:
-            self._legal = self._legal_now()
-        if text not in self._legal:
-            raise IllegalAction(f"{text!r} is not legal now ({self.phase})")
+            if self.phase == "deal":
+                if not str(text).startswith("deal "):
+                    raise IllegalAction("the game waits for the deal")
+                self._forget_views()
+                self._deal(str(text))
+                return
+            if text not in self._legal_now():
+                raise IllegalAction(f"{text!r} is not legal now ({self.phase})")
+            action = text
         self._legal = None
-        head, *rest = str(text).split()
-        character = self._rank_index[rest[-1]] if rest else None
-        if head == "play":
+        head, seat, character = self._meaning[action]
+        if head == "take":  # the most frequent first
+            self._take(character)
+        elif head == "put":
+            self._put(character)
+        elif head == "play":
             self._begin("play")
         elif head == "guess":
-            self._guess(int(rest[0]), character)
+            self._guess(seat, character)
         elif head == "bonus":
             self.no_guess = self.then_main = True
             self._begin("extend")
-        elif head == "pass":
+        else:  # pass
             self.phase = "main"
-        elif head == "take":
-            self._take(character)
-        else:
-            self._put(character)
 
     # --- the turn -----------------------------------------------------------------------
 
@@ -321,7 +364,8 @@ class CutthroatState(GameState):
         seat = self.seat
         self.no_guess = self.end_after_queue = self.then_main = False
         self.queue = []
-        for character in range(self.players):
+        holds = seat in self.heart  # most turns there is no heart to judge
+        for character in range(self.players) if holds else ():
             if self.heart[character] != seat:
                 continue
             if self.markers[character]:
@@ -352,7 +396,7 @@ class CutthroatState(GameState):
     def _begin(self, kind: str) -> None:
         self.takes_left, self.puts_left = self.plays[kind]
         self.taken, self.focus_taken = 0, 0
-        self.before = list(self.markers)
+        self.emptied = []
         self.log.append((kind, self.seat))
         self.phase = "take"
         self._after_step()
@@ -369,6 +413,9 @@ class CutthroatState(GameState):
 
     def _take(self, character: int) -> None:
         self.markers[character] -= 1
+        if not self.markers[character]:
+            self.emptied.append(character)
+            self._takes = None
         self.taken += 1
         self.takes_left -= 1
         if character == self.focus:
@@ -377,6 +424,8 @@ class CutthroatState(GameState):
         self._after_step()
 
     def _put(self, character: int) -> None:
+        if not self.markers[character]:
+            self._takes = None
         self.markers[character] += 1
         self.puts_left -= 1
         self.log.append(("put", self.seat, character))
@@ -407,10 +456,7 @@ class CutthroatState(GameState):
     def _wounds(self) -> None:
         """Judge the play just made: every life card it emptied is mortally wounded by the
         player (or, in sudden death, its character dies at once)."""
-        emptied = [
-            c for c in range(self.players)
-            if self.alive[c] and self.before[c] and not self.markers[c]
-        ]  # fmt: skip
+        emptied = sorted({c for c in self.emptied if self.alive[c] and not self.markers[c]})
         if not emptied:
             return
         if self.sudden:
@@ -423,6 +469,7 @@ class CutthroatState(GameState):
 
     def _kill(self, characters: list[int], by: int) -> None:
         """The characters die together; then the free pass, sudden death and the end."""
+        self._forget_views()
         for character in characters:
             self.alive[character] = False
             self.markers[character] = 0
@@ -455,6 +502,7 @@ class CutthroatState(GameState):
 
     def _reveal(self, character: int) -> None:
         if not self.revealed[character]:
+            self._forget_views()
             self.revealed[character] = True
             self.log.append(("reveal", self.seat_of(character), character))
 

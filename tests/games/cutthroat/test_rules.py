@@ -226,3 +226,36 @@ def test_illegal_actions_are_refused_with_a_reason():
         state.apply("shoot 3")
     with pytest.raises(IllegalAction, match="waits for the deal"):
         CutthroatState(6).apply("play")
+
+
+def rules_say(state: CutthroatState) -> tuple[set[str], dict[int, str]]:
+    """Return the takes, puts or guesses the rules allow now, and the identities shown,
+    worked out afresh from the state's cards (the engine keeps them between steps)."""
+    ranks, n = state.ranks, state.players
+    shown = {seat: ranks[c] for seat, c in enumerate(state.identity) if state.revealed[c]}
+    if state.phase == "take" and not (state.focus is not None and state.focus_taken < 2):
+        return {f"take {ranks[c]}" for c in range(n) if state.markers[c]}, shown
+    if state.phase == "put":
+        return {f"put {ranks[c]}" for c in range(n) if state.alive[c]}, shown
+    if state.phase == "main" and not state.no_guess:
+        hidden = [c for c in range(n) if state.alive[c] and not state.revealed[c]]
+        guesses = {
+            f"guess {seat} {ranks[c]}" for seat in range(n) for c in hidden
+            if seat != state.seat and state.identity[seat] in hidden
+        }  # fmt: skip
+        return guesses | ({"play"} if sum(state.markers) else set()), shown
+    return set(state.legal_actions()), shown
+
+
+def test_the_actions_and_reveals_kept_between_steps_match_the_cards_at_every_step():
+    for seed in range(30):
+        rng = random.Random(seed)
+        state = CutthroatState(6 + seed % 8)
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            actions, shown = rules_say(state)
+            assert set(state.legal_actions()) == (actions or {"play"})
+            assert state.observation(state.seat)["revealed"] == shown
+            state.apply(rng.choice(state.legal_actions()))
