@@ -1,0 +1,46 @@
+"""The `quarry` command line. Each verb is thin: read options, call the library, report.
+
+app.py holds the Typer app and the options its verbs share; kits.py, play.py and
+generate.py hold the verbs; main() runs them and turns user mistakes into one line.
+"""
+
+import sys
+
+import typer
+
+try:  # typer >= 0.22 carries its own copy of click; older releases depend on click itself
+    from typer._click import exceptions as click_exceptions
+except ImportError:  # pragma: no cover - depends on the installed typer
+    from click import exceptions as click_exceptions
+
+from generator.cli import generate, kits, play  # noqa: F401 (each registers its verbs)
+from generator.cli.app import app
+from generator.errors import QuarryError
+
+
+def _fail(message: str) -> None:
+    sys.stderr.write(f"quarry: error: {message}\n")
+    sys.exit(2)
+
+
+def main() -> None:
+    """Run the CLI: user mistakes print one line on stderr and exit 2; --help exits 0."""
+    command = typer.main.get_command(app)
+    args = sys.argv[1:] or ["--help"]  # a bare `quarry` shows the help, as asked for
+    try:
+        code = command.main(args=args, prog_name="quarry", standalone_mode=False)
+    except QuarryError as error:
+        _fail(str(error))
+    except click_exceptions.UsageError as error:
+        where = f"{error.ctx.command_path}: " if error.ctx else ""
+        _fail(f"{where}{error.format_message()}")
+    except typer.Abort:
+        sys.stderr.write("quarry: aborted\n")
+        sys.exit(1)
+    except click_exceptions.ClickException as error:
+        _fail(error.format_message())
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,125 @@
+"""The verbs that write kits: kit (a game's kit), cards (a custom deck), tile (a board)."""
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from generator.cli.app import (
+    JobsOption,
+    LayoutOption,
+    OutOption,
+    PaperOption,
+    QuietOption,
+    SeedOption,
+    _report,
+    app,
+)
+
+BacksOption = Annotated[
+    str,
+    typer.Option(
+        help="Card sheets: duplex (backs on the next page, mirrored for a long-edge flip), "
+        "fold (fronts and backs side by side, fold and glue) or none (fronts only)."
+    ),
+]
+BackOffsetXOption = Annotated[
+    float, typer.Option(help="Shift back pages right by this many mm (duplex drift).")
+]
+BackOffsetYOption = Annotated[
+    float, typer.Option(help="Shift back pages up by this many mm (duplex drift).")
+]
+KitPaperOption = Annotated[
+    str, typer.Option("--paper", help="a4, letter, or both (every file on each paper).")
+]
+
+
+@app.command()
+def kit(
+    game: Annotated[str | None, typer.Argument(help="A game name, or 'all'.")] = None,
+    out: OutOption = Path("output"),
+    paper: KitPaperOption = "both",
+    seed: SeedOption = 1,
+    quiet: QuietOption = False,
+    jobs: JobsOption = 1,
+    backs: BacksOption = "duplex",
+    sheet: Annotated[
+        str, typer.Option(help="Card sheet layout: default, bleed (3 mm), spaced.")
+    ] = "default",
+    back_offset_x: BackOffsetXOption = 0.0,
+    back_offset_y: BackOffsetYOption = 0.0,
+    ink: Annotated[
+        str, typer.Option(help="normal, or low: light card backs, for home printers.")
+    ] = "normal",
+    players: Annotated[
+        int | None,
+        typer.Option(help="cutthroat only: cards for this many players (6-13); default all 13."),
+    ] = None,
+) -> None:
+    """Write a game's printable kit into OUT/GAME; with no GAME, list the games.
+
+    Example: quarry kit all --paper letter --backs fold --ink low --jobs 2
+    Example: quarry kit cutthroat --players 8
+    """
+    from generator.games import registry
+    from generator.kit import PrintOptions, write_game_kits
+
+    games = registry()
+    if game is None:
+        if not games:
+            typer.echo("No game kits yet. Custom decks: quarry cards DECK.toml")
+        for entry in games.values():
+            low, high = entry.players
+            typer.echo(f"{entry.name:10} {entry.title} ({low}-{high} players)")
+        return
+    options = PrintOptions(paper, backs, sheet, (back_offset_x, back_offset_y), ink)
+    written = write_game_kits(game, out, seed, options, jobs, players)
+    if not written:
+        _report(quiet, ["No game kits are registered yet; nothing written."])
+    _report(quiet, [f"wrote {path}" for path in written])
+
+
+@app.command()
+def cards(
+    deck: Annotated[Path, typer.Argument(help="The deck file (TOML); see docs/decks.md.")],
+    out: OutOption = Path("output"),
+    paper: PaperOption = "a4",
+    seed: SeedOption = 1,
+    quiet: QuietOption = False,
+    layout: LayoutOption = None,
+    sheet: Annotated[
+        str | None, typer.Option(help="Sheet layout: default, bleed, spaced (or a --layout's).")
+    ] = None,
+    backs: BacksOption = "duplex",
+    back_offset_x: BackOffsetXOption = 0.0,
+    back_offset_y: BackOffsetYOption = 0.0,
+) -> None:
+    """Render a custom deck: a PDF of card sheets and one SVG per distinct card.
+
+    Example: quarry cards examples/custom-deck.toml --paper letter --backs fold
+    """
+    from generator.kit import write_deck_kit
+
+    target, summary = write_deck_kit(
+        deck, out, paper, seed, layout or [], sheet, backs, (back_offset_x, back_offset_y)
+    )
+    _report(quiet, [f"wrote {target}: {summary}"])
+
+
+@app.command()
+def tile(
+    board: Annotated[Path, typer.Argument(help="An SVG board with its size in mm, cm or in.")],
+    out: OutOption = Path("output"),
+    paper: PaperOption = "a4",
+    seed: SeedOption = 1,
+    quiet: QuietOption = False,
+    layout: LayoutOption = None,
+) -> None:
+    """Tile a large board across pages (glue overlap, marks, tile map) and as one big page.
+
+    Example: quarry tile examples/sample-board.svg --paper letter
+    """
+    from generator.kit import write_board_kit
+
+    target, summary = write_board_kit(board, out, paper, seed, layout or [])
+    _report(quiet, [f"wrote {target}: {summary}"])

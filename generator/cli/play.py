@@ -1,0 +1,172 @@
+"""The verbs that play: replay (check a record), puzzle (make puzzles), simulate (bots)."""
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from generator.cli.app import (
+    JobsOption,
+    OutOption,
+    PaperOption,
+    QuietOption,
+    SeedOption,
+    _game,
+    _report,
+    app,
+)
+from generator.errors import QuarryError
+
+
+@app.command()
+def replay(
+    game: Annotated[str, typer.Argument(help="The game the record is of, e.g. hunt.")],
+    record: Annotated[Path, typer.Argument(help="A game record (JSON); see docs/formats.md.")],
+    partial: Annotated[
+        bool, typer.Option("--partial", help="Accept a record that stops before the end.")
+    ] = False,
+    quiet: QuietOption = False,
+) -> None:
+    """Replay a game record, checking every step, its stored result and log; stop at the
+    first illegal step, and refuse an unfinished record unless --partial (exit 2).
+
+    Example: quarry replay hunt examples/hunt-match-record.json
+    """
+    from generator.engine.records import replay_file
+
+    _report(quiet, [replay_file(_game(game, "state_from_header"), record, partial)])
+
+
+@app.command()
+def puzzle(
+    game: Annotated[str, typer.Argument(help="The game, e.g. hunt.")],
+    count: Annotated[int, typer.Option(help="How many puzzles (1-200).")] = 6,
+    difficulty: Annotated[str, typer.Option(help="easy, medium or hard.")] = "medium",
+    loops: Annotated[bool, typer.Option("--loops", help="Route maps may have loops.")] = False,
+    out: OutOption = Path("output"),
+    paper: PaperOption = "a4",
+    seed: SeedOption = 1,
+    quiet: QuietOption = False,
+) -> None:
+    """Make solo deduction puzzles, each with one certified answer: a book PDF and puzzles.json.
+
+    Example: quarry puzzle hunt --count 10 --difficulty hard --seed 3
+    """
+    from generator.kit import write_puzzle_kit
+
+    entry = _game(game, "make_puzzles")
+    target, summary = write_puzzle_kit(entry, out, paper, seed, count, difficulty, loops)
+    _report(quiet, [f"wrote {target}: {summary}"])
+
+
+MAX_SIMULATED_GAMES = 1_000_000
+
+
+@app.command()
+def simulate(
+    game: Annotated[
+        str, typer.Argument(help="The game: hunt, fugitive, island, parforce or cutthroat.")
+    ],
+    games: Annotated[int, typer.Option(help="How many games (1-1,000,000).")] = 1000,
+    seed: SeedOption = 1,
+    jobs: JobsOption = 1,
+    knight: Annotated[str | None, typer.Option(help="hunt: Knight bot, exact or random.")] = None,
+    dragon: Annotated[str | None, typer.Option(help="hunt: Dragon bot, random or cunning.")] = None,
+    loops: Annotated[bool, typer.Option("--loops", help="hunt: route maps may loop.")] = False,
+    match: Annotated[
+        bool,
+        typer.Option("--match", help="hunt: play whole matches (two hunts, roles swapped)."),
+    ] = False,
+    fugitive: Annotated[
+        str | None, typer.Option(help="fugitive: Fugitive bot, planning or random.")
+    ] = None,
+    marshal: Annotated[
+        str | None, typer.Option(help="fugitive: Marshal bot, deducing or random.")
+    ] = None,
+    variant: Annotated[
+        str | None,
+        typer.Option(help="fugitive: events variant (none, random, discovery, ...)."),
+    ] = None,
+    deck: Annotated[
+        Path | None, typer.Option(help="fugitive: a deck configuration JSON file.")
+    ] = None,
+    players: Annotated[
+        int | None, typer.Option(help="island: players, 4-7 (default 5); cutthroat: 6-13 (8).")
+    ] = None,
+    board: Annotated[
+        Path | None,
+        typer.Option(help="island, parforce: a board file (default: the game's default board)."),
+    ] = None,
+    hunter: Annotated[
+        str | None, typer.Option(help="island: Hunter bot, tracking or random.")
+    ] = None,
+    hunted: Annotated[
+        str | None, typer.Option(help="island: Hunted bot, cautious or random.")
+    ] = None,
+    rule: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="island, parforce, cutthroat: a rule option, e.g. vision=square, max_rounds=30 "
+            "or markers=6 (repeat)."
+        ),
+    ] = None,
+    stag: Annotated[
+        str | None, typer.Option(help="parforce: the stag's bot, random, greedy or search.")
+    ] = None,
+    pursuers: Annotated[
+        str | None, typer.Option(help="parforce: the pursuers' bot, random, greedy or search.")
+    ] = None,
+    bot: Annotated[
+        str | None,
+        typer.Option(help="cutthroat: the bot in every seat, deducing, simple or random."),
+    ] = None,
+    json_output: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+) -> None:
+    """Play many games with bots and report balance metrics with 95% intervals.
+
+    Example: quarry simulate hunt --games 5000 --jobs 2 --dragon cunning --json
+    """
+    import json
+
+    entry = _game(game, "simulate")
+    if not 1 <= games <= MAX_SIMULATED_GAMES:
+        raise QuarryError(f"--games must be from 1 to 1,000,000, got {games}")
+    given = {
+        "knight": knight,
+        "dragon": dragon,
+        "loops": loops or None,
+        "match": match or None,
+        "fugitive": fugitive,
+        "marshal": marshal,
+        "variant": variant,
+        "deck": deck,
+        "players": players,
+        "board": board,
+        "hunter": hunter,
+        "hunted": hunted,
+        "rule": rule or None,
+        "stag": stag,
+        "pursuers": pursuers,
+        "bot": bot,
+    }
+    foreign = [name for name, value in given.items() if value is not None]
+    foreign = [name for name in foreign if name not in entry.simulate_options]
+    if foreign:
+        own = ", ".join(f"--{name}" for name in entry.simulate_options)
+        raise QuarryError(f"--{foreign[0]} is not an option for {game}; its options: {own}")
+    options = {name: given[name] for name in entry.simulate_options}
+    summary = entry.simulate(games, seed, jobs, options, not json_output)
+    if json_output:
+        typer.echo(json.dumps(summary, indent=2, sort_keys=True))
+        return
+    settings = [
+        " ".join(f"{k}={v}" for k, v in value.items()) if isinstance(value, dict)
+        else f"{key}={value}"
+        for key, value in summary.items()
+        if key not in ("game", "games", "seed", "metrics", "match")
+    ]  # fmt: skip
+    played = "matches" if summary.get("match") else "games"
+    typer.echo(f"{games} {played} of {entry.title}, {', '.join(settings)}, seed {seed}")
+    for name, metric in sorted(summary["metrics"].items()):
+        lo, hi = metric["ci95"]
+        typer.echo(f"  {name:18} {metric['value']:8.3f}   95% interval {lo:.3f} to {hi:.3f}")
