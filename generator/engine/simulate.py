@@ -5,6 +5,10 @@ SeedSequence: the i-th game's seed is the same whatever the number of games or w
 plays them in order or in worker processes, and returns one result per game in game order.
 `play_one(game_seed) -> dict` must be a picklable top-level function (bind options with
 functools.partial). `summarise` turns the per-game dicts into metrics with 95% intervals.
+
+Where the games run is the executor's business (generator/engine/executors.py): with none
+chosen, locally as above; inside `executor_for("dask", ...)`, as tasks on a Dask cluster,
+with the same seeds and the same results in the same order.
 """
 
 import math
@@ -15,6 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
+from generator.engine.executors import current_executor
 from generator.engine.stats import mean_metric, rate_metric
 
 PlayOne = Callable[[int], dict]
@@ -46,7 +51,10 @@ def simulate(
     `progress` is True and stderr is a terminal."""
     seeds = game_seeds(seed, games)
     workers = (os.cpu_count() or 1) if jobs <= 0 else jobs
+    executor = current_executor()
     with _Progress(len(seeds), bool(progress) and sys.stderr.isatty()) as bar:
+        if executor is not None:  # chosen by the command (--executor dask): jobs unused here
+            return executor.play(play_one, seeds, bar.advance)
         if workers <= 1 or len(seeds) <= 1:
             results = []
             for game_seed in seeds:

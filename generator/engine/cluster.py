@@ -1,0 +1,160 @@
+"""The Dask executor: simulate()'s games as tasks on a Dask distributed cluster.
+
+Dask does the scheduling, the transport and the workers (we write none of it). Quarry sends
+batches of per-game seeds, one task a batch, each task `play_batch(play_one, seeds)`, and
+gathers the results in game order, so a cluster of any size gives what a local run gives.
+
+A batch holds enough games that Dask's cost per task (about 1-3 ms on a LocalCluster:
+scheduling, pickling, a round trip) stays under 10% of the task's time even for the fastest
+games (hunt, about 0.1 ms a game): at least MIN_BATCH games, and about TASKS_PER_WORKER
+tasks per worker thread so that the work spreads evenly (bench/bench_dask.py measures it).
+
+Only generator/engine/executors.py imports this module, and only when `--executor dask` is
+asked for: it needs the optional extra "cluster" (dask[distributed]).
+"""
+
+import logging
+import math
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+
+from distributed import Client, LocalCluster
+
+from generator import __version__
+from generator.engine.executors import play_batch
+from generator.errors import QuarryError
+
+CONNECT_TIMEOUT = 5  # seconds to reach a scheduler, and for it to have a worker
+MIN_BATCH = 50
+MAX_BATCH = 1000
+TASKS_PER_WORKER = 4
+
+
+def batch_size(games: int, workers: int) -> int:
+    """Return how many games go in one task for `games` games on `workers` worker threads."""
+    spread = math.ceil(games / (max(1, workers) * TASKS_PER_WORKER))
+    return max(1, min(games, MAX_BATCH, max(MIN_BATCH, spread)))
+
+
+class DaskExecutor:
+    """Plays games on the cluster of a Dask `Client` (made on first use by `connect`)."""
+
+    def __init__(self, connect: Callable[[], Client]) -> None:
+        self._connect = connect
+        self._client: Client | None = None
+        self.tasks = 0  # tasks sent so far (for the bench)
+
+    @property
+    def client(self) -> Client:
+        """Return the Client, connecting (or starting the LocalCluster) the first time."""
+        if self._client is None:
+            self._client = self._connect()
+        return self._client
+
+    def workers(self) -> int:
+        """Return the number of worker threads the cluster has now."""
+        return sum(self.client.nthreads().values())
+
+    def play(
+        self,
+        play_one: Callable[[int], dict],
+        seeds: Sequence[int],
+        advance: Callable[[int], None],
+    ) -> list[dict]:
+        """Return [play_one(s) for s in seeds] played as tasks of a batch of seeds each, in
+        game order; advance(n) is called as each batch comes back, in order."""
+        if not seeds:
+            return []
+        size = batch_size(len(seeds), self.workers())
+        batches = [list(seeds[i : i + size]) for i in range(0, len(seeds), size)]
+        futures = self.client.map(play_batch, [play_one] * len(batches), batches, pure=False)
+        self.tasks += len(futures)
+        results: list[dict] = []
+        try:
+            for future in futures:
+                batch = future.result()
+                results += batch
+                advance(len(batch))
+        finally:
+            self.client.cancel([f for f in futures if not f.done()])
+        return results
+
+    def close(self) -> None:
+        """Close the Client (and the LocalCluster it started, if any); returns None."""
+        if self._client is not None:
+            cluster = self._client.cluster
+            self._client.close()
+            if cluster is not None:
+                cluster.close()
+            self._client = None
+
+
+@contextmanager
+def dask_executor(scheduler: str | None, jobs: int) -> Iterator[DaskExecutor]:
+    """Yield a DaskExecutor on the scheduler at `scheduler` (connected now, so that a wrong
+    address fails before any work), or on a LocalCluster of `jobs` single-threaded worker
+    processes started when the first games are sent; close it at the end."""
+    if scheduler is None:
+        executor = DaskExecutor(lambda: _local_cluster(jobs))
+    else:
+        client = _connect(scheduler)
+        executor = DaskExecutor(lambda: client)
+        executor.client  # noqa: B018 (connect now: a bad address fails before the work)
+    try:
+        yield executor
+    finally:
+        executor.close()
+
+
+def _local_cluster(jobs: int) -> Client:
+    cluster = LocalCluster(
+        n_workers=jobs,
+        threads_per_worker=1,  # the games are pure Python: one process per core
+        processes=True,
+        dashboard_address=None,
+        silence_logs=logging.ERROR,
+    )
+    return Client(cluster, set_as_default=False)
+
+
+def _connect(address: str) -> Client:
+    """Return a Client of the scheduler at `address` that has a worker running this version
+    of Quarry, or raise QuarryError saying what is wrong."""
+    try:
+        client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
+    except (ValueError, TypeError) as error:
+        raise QuarryError(
+            f"--scheduler {address!r} is not a Dask address ({error}); "
+            "expected e.g. tcp://10.0.0.5:8786"
+        ) from None
+    except (OSError, TimeoutError):
+        raise QuarryError(
+            f"--scheduler {address}: no Dask scheduler answered within {CONNECT_TIMEOUT} s "
+            "(start one with `dask scheduler`; see docs/scaling.md)"
+        ) from None
+    try:
+        client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
+        versions = client.run(_quarry_version, on_error="return")
+    except (OSError, TimeoutError):
+        client.close()
+        raise QuarryError(
+            f"--scheduler {address}: the scheduler has no workers (start some with "
+            f"`dask worker {address}`; see docs/scaling.md)"
+        ) from None
+    wrong = {w: v for w, v in versions.items() if v != __version__}
+    if wrong:
+        worker, version = sorted(wrong.items())[0]
+        client.close()
+        found = version if isinstance(version, str) else f"no Quarry ({version!r})"
+        raise QuarryError(
+            f"--scheduler {address}: worker {worker} runs {found}, not Quarry {__version__}; "
+            "install the same version on every worker (docs/scaling.md)"
+        )
+    return client
+
+
+def _quarry_version() -> str:
+    """Return the Quarry version a worker runs (called on each worker by client.run)."""
+    from generator import __version__ as version
+
+    return version
