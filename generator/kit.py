@@ -399,6 +399,7 @@ def write_deck_kit(
         footer = Footer(deck.name, "cards", seed)
         pages = write_card_sheets(writer.path(pdf_name), faces, imposition, footer)
         writer.add(pdf_name, "card-sheets", pages=pages)
+        record_deck(writer, "cards", faces)
         writer.describe(
             deck.name,
             f"A deck of {len(faces)} cards ({deck.card.name}), {imposition.per_page} a sheet.",
@@ -410,6 +411,26 @@ def write_deck_kit(
         f"{pages} pages of {sheet_paper.name}, backs: {mode}"
     )
     return writer.final_path, summary
+
+
+def record_deck(writer: KitWriter, name: str, faces: list) -> None:
+    """Record in `writer`'s manifest, under "decks", the cards of deck `name` in the order
+    they are printed (a card printed twice is listed twice), each as {"front": path,
+    "back": path or null}: the kit's SVG files (already written) that hold the same text
+    as the card's sides. The PNG and Tabletop Simulator exports read faces and backs from
+    it. A deck recorded again (the same deck on a second paper) is left as it was."""
+    decks = writer.meta.setdefault("decks", {})
+    if name in decks:
+        return
+    paths: dict[str, str] = {}
+    for record in writer.files:
+        if record["path"].endswith(".svg"):
+            text = writer.path(record["path"]).read_text(encoding="utf-8")
+            paths.setdefault(text, record["path"])
+    decks[name] = [
+        {"front": paths[face.front], "back": None if face.back is None else paths[face.back]}
+        for face in faces
+    ]
 
 
 def card_steps(mode: str, bleed: bool) -> list[str]:

@@ -10,12 +10,44 @@ from generator.errors import QuarryError
 
 app = typer.Typer(
     name="quarry",
-    help="Quarry: a print-and-play workshop for hunt games.",
+    help="Quarry: a print-and-play workshop for hunt games.\n\n"
+    "Progress bars show on a terminal only, never when the output is piped; NO_COLOR in the "
+    "environment turns colour off.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,  # --install-completion / --show-completion for bash, zsh, fish
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
+
+
+def _print_version(asked: bool) -> None:
+    if asked:
+        typer.echo(f"quarry {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _top(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", is_eager=True, callback=_print_version, help="Print the version and stop."
+        ),
+    ] = False,
+) -> None:
+    """Options of `quarry` itself, before the verb."""
+
+
+def complete_game(incomplete: str) -> list[str]:
+    """Return the game names that start with `incomplete` (shell completion)."""
+    from generator.games import registry
+
+    return [name for name in registry() if name.startswith(incomplete)]
+
+
+def complete_kit(incomplete: str) -> list[str]:
+    """Return the games (and "all") that start with `incomplete` (shell completion)."""
+    return [name for name in [*complete_game(""), "all"] if name.startswith(incomplete)]
 
 
 @app.command()

@@ -5,6 +5,7 @@ from typing import Annotated
 
 import typer
 
+from generator import progress
 from generator.cli.app import (
     JobsOption,
     LayoutOption,
@@ -14,6 +15,7 @@ from generator.cli.app import (
     SeedOption,
     _report,
     app,
+    complete_kit,
 )
 
 BacksOption = Annotated[
@@ -36,7 +38,9 @@ KitPaperOption = Annotated[
 
 @app.command()
 def kit(
-    game: Annotated[str | None, typer.Argument(help="A game name, or 'all'.")] = None,
+    game: Annotated[
+        str | None, typer.Argument(help="A game name, or 'all'.", autocompletion=complete_kit)
+    ] = None,
     out: OutOption = Path("output"),
     paper: KitPaperOption = "both",
     seed: SeedOption = 1,
@@ -73,7 +77,8 @@ def kit(
             typer.echo(f"{entry.name:10} {entry.title} ({low}-{high} players)")
         return
     options = PrintOptions(paper, backs, sheet, (back_offset_x, back_offset_y), ink)
-    written = write_game_kits(game, out, seed, options, jobs, players)
+    with progress.bar(f"kit {game}", "kits"):
+        written = write_game_kits(game, out, seed, options, jobs, players)
     if not written:
         _report(quiet, ["No game kits are registered yet; nothing written."])
     _report(quiet, [f"wrote {path}" for path in written])
@@ -100,9 +105,10 @@ def cards(
     """
     from generator.kit import write_deck_kit
 
-    target, summary = write_deck_kit(
-        deck, out, paper, seed, layout or [], sheet, backs, (back_offset_x, back_offset_y)
-    )
+    with progress.bar(f"cards {deck.name}", "files"):
+        target, summary = write_deck_kit(
+            deck, out, paper, seed, layout or [], sheet, backs, (back_offset_x, back_offset_y)
+        )
     _report(quiet, [f"wrote {target}: {summary}"])
 
 
@@ -121,5 +127,6 @@ def tile(
     """
     from generator.kit import write_board_kit
 
-    target, summary = write_board_kit(board, out, paper, seed, layout or [])
+    with progress.bar(f"tiling {board.name}", "files"):
+        target, summary = write_board_kit(board, out, paper, seed, layout or [])
     _report(quiet, [f"wrote {target}: {summary}"])

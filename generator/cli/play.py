@@ -5,6 +5,7 @@ from typing import Annotated
 
 import typer
 
+from generator import progress
 from generator.cli.app import (
     JobsOption,
     OutOption,
@@ -14,13 +15,17 @@ from generator.cli.app import (
     _game,
     _report,
     app,
+    complete_game,
 )
 from generator.errors import QuarryError
 
 
 @app.command()
 def replay(
-    game: Annotated[str, typer.Argument(help="The game the record is of, e.g. hunt.")],
+    game: Annotated[
+        str,
+        typer.Argument(help="The game the record is of, e.g. hunt.", autocompletion=complete_game),
+    ],
     record: Annotated[Path, typer.Argument(help="A game record (JSON); see docs/formats.md.")],
     partial: Annotated[
         bool, typer.Option("--partial", help="Accept a record that stops before the end.")
@@ -39,7 +44,7 @@ def replay(
 
 @app.command()
 def puzzle(
-    game: Annotated[str, typer.Argument(help="The game, e.g. hunt.")],
+    game: Annotated[str, typer.Argument(help="The game, e.g. hunt.", autocompletion=complete_game)],
     count: Annotated[int, typer.Option(help="How many puzzles (1-200).")] = 6,
     difficulty: Annotated[str, typer.Option(help="easy, medium or hard.")] = "medium",
     loops: Annotated[bool, typer.Option("--loops", help="Route maps may have loops.")] = False,
@@ -55,7 +60,8 @@ def puzzle(
     from generator.kit import write_puzzle_kit
 
     entry = _game(game, "make_puzzles")
-    target, summary = write_puzzle_kit(entry, out, paper, seed, count, difficulty, loops)
+    with progress.bar(f"{difficulty} {game} puzzles", "puzzles", total=count):
+        target, summary = write_puzzle_kit(entry, out, paper, seed, count, difficulty, loops)
     _report(quiet, [f"wrote {target}: {summary}"])
 
 
@@ -65,7 +71,11 @@ MAX_SIMULATED_GAMES = 1_000_000
 @app.command()
 def simulate(
     game: Annotated[
-        str, typer.Argument(help="The game: hunt, fugitive, island, parforce or cutthroat.")
+        str,
+        typer.Argument(
+            help="The game: hunt, fugitive, island, parforce or cutthroat.",
+            autocompletion=complete_game,
+        ),
     ],
     games: Annotated[int, typer.Option(help="How many games (1-1,000,000).")] = 1000,
     seed: SeedOption = 1,

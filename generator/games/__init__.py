@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from generator.engine.game import GameState
 from generator.errors import QuarryError
+from generator.progress import counted
 
 if TYPE_CHECKING:  # generator.kit imports the PDF tools' layouts; only the type is wanted
     from generator.kit import KitRequest
@@ -122,7 +123,9 @@ class PuzzleSeries:
         if not isinstance(count, int) or not 1 <= count <= MAX_PUZZLES:
             raise QuarryError(f"--count must be between 1 and {MAX_PUZZLES} (got {count})")
         check_puzzle_options(difficulty, seed)
-        return [self.generate(difficulty, seed * 1000 + i) for i in range(count)]
+        return [
+            self.generate(difficulty, seed * 1000 + i) for i in counted(range(count), "puzzles")
+        ]
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ import json
 from generator.games.cutthroat.aid import aid_svg
 from generator.games.cutthroat.cards import TITLE, CardSet, card_set, characters
 from generator.games.cutthroat.tracks import TRACKS_HEADER, tracks_part, tracks_svg
-from generator.kit import KitRequest, card_steps
+from generator.kit import KitRequest, card_steps, record_deck
 from generator.render.document import TypeScale, column_size, fit_parts, write_document
 from generator.render.layouts import Paper
 from generator.render.pdf import Footer
@@ -110,6 +110,7 @@ def _write_cards(request: KitRequest, paper: Paper, cards: CardSet, aids: list) 
         footer = Footer(TITLE, component, request.seed)
         pages = write_card_sheets(request.writer.path(name), faces, imposition, footer)
         request.writer.add(name, kind, pages=pages)
+        record_deck(request.writer, stem, faces)
 
 
 def guide_about(players: int | None) -> str:

@@ -39,7 +39,7 @@ from generator.games.fugitive.cards import (
     pile_of,
     published,
 )
-from generator.kit import KitRequest, card_steps
+from generator.kit import KitRequest, card_steps, record_deck
 from generator.render.layouts import CardFormat, LayoutBook, Paper
 from generator.render.sheets import CardFace
 from generator.render.templates import render_card
@@ -361,6 +361,7 @@ def build_kit(request: KitRequest) -> None:
             footer = Footer(TITLE, component, seed)
             pages = write_card_sheets(writer.path(pdf), faces, imposition, footer)
             writer.add(pdf, "card-sheets", pages=pages)
+            record_deck(writer, stem, faces)
         for stem, kind, write in (
             ("notepad", "notepad", write_notepad),
             ("rules", "reference-card", write_reference),

@@ -122,6 +122,7 @@ from generator.games.fugitive.puzzle_uniqueness import (
     certify_answer,
     certify_facts,
 )
+from generator.progress import counted
 
 MAX_COUNT = 200
 MAX_ATTEMPTS = 1000
@@ -559,7 +560,7 @@ def generate_puzzles(count: int, difficulty: str, seed: int) -> list[Puzzle]:
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
         raise QuarryError(f"--count must be between 1 and {MAX_COUNT} (got {count})")
     check_puzzle_options(difficulty, seed)
-    return [generate_puzzle(difficulty, seed * 1000 + i) for i in range(count)]
+    return [generate_puzzle(difficulty, seed * 1000 + i) for i in counted(range(count), "puzzles")]
 
 
 def make_puzzles(count: int, difficulty: str, seed: int, loops: bool = False) -> list[Puzzle]:

@@ -70,6 +70,7 @@ from generator.games.hunt.rules import (
     new_hunt,
 )
 from generator.games.hunt.steps import group_steps
+from generator.progress import counted
 from generator.solve.cpsat import certify_unique
 
 LEVELS = {"easy": 1, "medium": 2, "hard": 3}
@@ -488,7 +489,10 @@ def generate_puzzles(count: int, difficulty: str, seed: int, loops: bool = False
     if not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
         raise QuarryError(f"--count must be between 1 and {MAX_COUNT} (got {count})")
     check_puzzle_options(difficulty, seed)
-    return [generate_puzzle(difficulty, seed * 1000 + i, loops) for i in range(count)]
+    return [
+        generate_puzzle(difficulty, seed * 1000 + i, loops)
+        for i in counted(range(count), "puzzles")
+    ]
 
 
 def puzzles_json(puzzles: Sequence[Puzzle]) -> list[dict]:

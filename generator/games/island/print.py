@@ -21,7 +21,7 @@ from generator.games.island.minis import (
     tokens_part,
     tokens_svg,
 )
-from generator.kit import KitRequest, KitWriter, card_steps
+from generator.kit import KitRequest, KitWriter, card_steps, record_deck
 from generator.render.document import (
     Header,
     Part,
@@ -202,6 +202,7 @@ def _write_cards(request: KitRequest, paper: Paper, cards) -> None:
     footer = Footer(TITLE, "hunter and hunted cards", request.seed)
     pages = write_card_sheets(request.writer.path(name), cards.faces, imposition, footer)
     request.writer.add(name, "card-sheets", pages=pages)
+    record_deck(request.writer, "cards", cards.faces)
 
 
 def _write_reference(writer: KitWriter, paper: Paper, seed: int) -> None:
