@@ -70,7 +70,29 @@ SeedOption = Annotated[
     typer.Option("--seed", min=0, max=2**32 - 1, help="Seed: the same seed gives the same files."),
 ]
 QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing on success.")]
-JobsOption = Annotated[int, typer.Option(min=1, max=64, help="Worker processes.")]
+JobsOption = Annotated[
+    int,
+    typer.Option(
+        min=1, max=64, help="Worker processes (with --executor dask: the LocalCluster's workers)."
+    ),
+]
+ExecutorOption = Annotated[
+    str,
+    typer.Option(
+        "--executor",
+        help="Where the games run: local (worker processes) or dask (a Dask cluster; "
+        "docs/scaling.md). The results are the same.",
+        autocompletion=lambda: ["local", "dask"],
+    ),
+]
+SchedulerOption = Annotated[
+    str | None,
+    typer.Option(
+        "--scheduler",
+        help="With --executor dask: the scheduler's address, e.g. tcp://10.0.0.5:8786 "
+        "(default: a LocalCluster on this machine).",
+    ),
+]
 LayoutOption = Annotated[
     list[Path] | None,
     typer.Option("--layout", help="Extra layout TOML file(s), loaded after the built-in ones."),

@@ -6,10 +6,12 @@ from typing import Annotated
 import typer
 
 from generator.cli.app import (
+    ExecutorOption,
     JobsOption,
     OutOption,
     PaperOption,
     QuietOption,
+    SchedulerOption,
     SeedOption,
     _report,
     app,
@@ -33,6 +35,8 @@ def generate_routes(
     candidates: Annotated[int, typer.Option(help="How many maps to rank (1-50).")] = 8,
     games: Annotated[int, typer.Option(help="Simulated hunts per map.")] = 200,
     jobs: JobsOption = 1,
+    executor: ExecutorOption = "local",
+    scheduler: SchedulerOption = None,
     out: OutOption = Path("output"),
     paper: PaperOption = "a4",
     seed: SeedOption = 1,
@@ -49,7 +53,16 @@ def generate_routes(
     def design():
         return generate_routes(constraint or [], seed, loops, candidates, games, jobs=jobs)
 
-    written = _write_design("hunt", "hunt-routes", out, paper, seed, design, build_routes_kit)
+    written = _write_design(
+        "hunt",
+        "hunt-routes",
+        out,
+        paper,
+        seed,
+        design,
+        build_routes_kit,
+        (executor, scheduler, jobs),
+    )
     _report(quiet, [report_text(written[1]), f"wrote {written[0]}"])
 
 
@@ -63,6 +76,8 @@ def generate_deck(
     candidates: Annotated[int, typer.Option(help="How many decks to rank (1-50).")] = 8,
     games: Annotated[int, typer.Option(help="Simulated games per deck (1-100,000).")] = 300,
     jobs: JobsOption = 1,
+    executor: ExecutorOption = "local",
+    scheduler: SchedulerOption = None,
     out: OutOption = Path("output"),
     paper: PaperOption = "a4",
     seed: SeedOption = 1,
@@ -79,7 +94,16 @@ def generate_deck(
     def design():
         return generate_decks(constraint or [], seed, target, candidates, games, jobs=jobs)
 
-    written = _write_design("fugitive", "fugitive-deck", out, paper, seed, design, build_deck_kit)
+    written = _write_design(
+        "fugitive",
+        "fugitive-deck",
+        out,
+        paper,
+        seed,
+        design,
+        build_deck_kit,
+        (executor, scheduler, jobs),
+    )
     _report(quiet, [report_text(written[1]), f"wrote {written[0]}"])
 
 
@@ -94,6 +118,8 @@ def generate_island(
     target: Annotated[float, typer.Option(help="The Hunted's survival to aim for (0 to 1).")] = 0.5,
     games: Annotated[int, typer.Option(help="Games to measure the island (1-100,000).")] = 2000,
     jobs: JobsOption = 1,
+    executor: ExecutorOption = "local",
+    scheduler: SchedulerOption = None,
     out: OutOption = Path("output"),
     paper: PaperOption = "a4",
     seed: SeedOption = 1,
@@ -110,7 +136,16 @@ def generate_island(
     def design():
         return generate_island(constraint or [], seed, size, players, target, games, jobs=jobs)
 
-    written = _write_design("island", "island-design", out, paper, seed, design, build_design_kit)
+    written = _write_design(
+        "island",
+        "island-design",
+        out,
+        paper,
+        seed,
+        design,
+        build_design_kit,
+        (executor, scheduler, jobs),
+    )
     _report(quiet, [report_text(written[1]), f"wrote {written[0]}"])
 
 
@@ -124,6 +159,8 @@ def generate_hunting_board(
     target: Annotated[float, typer.Option(help="The stag's win rate to aim for (0 to 1).")] = 0.5,
     games: Annotated[int, typer.Option(help="Games to measure the board (1-100,000).")] = 2000,
     jobs: JobsOption = 1,
+    executor: ExecutorOption = "local",
+    scheduler: SchedulerOption = None,
     out: OutOption = Path("output"),
     paper: PaperOption = "a4",
     seed: SeedOption = 1,
@@ -142,7 +179,9 @@ def generate_hunting_board(
         return generate_hunting_board(constraint or [], seed, size, target, games, jobs=jobs)
 
     name = "parforce-design"
-    written = _write_design("parforce", name, out, paper, seed, design, build_design_kit)
+    written = _write_design(
+        "parforce", name, out, paper, seed, design, build_design_kit, (executor, scheduler, jobs)
+    )
     _report(quiet, [report_text(written[1]), f"wrote {written[0]}"])
 
 
@@ -162,6 +201,8 @@ def generate_variant(
         "simple"
     ),
     jobs: JobsOption = 1,
+    executor: ExecutorOption = "local",
+    scheduler: SchedulerOption = None,
     out: OutOption = Path("output"),
     paper: PaperOption = "a4",
     seed: SeedOption = 1,
@@ -182,19 +223,25 @@ def generate_variant(
         )
 
     name = "cutthroat-variant"
-    written = _write_design("cutthroat", name, out, paper, seed, design, build_design_kit)
+    written = _write_design(
+        "cutthroat", name, out, paper, seed, design, build_design_kit, (executor, scheduler, jobs)
+    )
     _report(quiet, [report_text(written[1]), f"wrote {written[0]}"])
 
 
-def _write_design(game: str, name: str, out: Path, paper: str, seed: int, design, build):
-    """Check the paper, run `design()` (which checks its own options before any work), and
+def _write_design(game: str, name: str, out: Path, paper: str, seed: int, design, build, where):
+    """Check the paper and the executor, run `design()` (which checks its own options before
+    any work) with its games on the executor `where` = (executor, scheduler, jobs), and
     write its report into OUT/NAME with `build(request, report)`; return (folder, report)."""
+    from generator.engine.executors import check_executor_options, executor_for
     from generator.kit import KitRequest, KitWriter
     from generator.render.layouts import LayoutBook
 
+    check_executor_options(*where[:2])
     book = LayoutBook()
     sheet_paper = book.paper(paper)
-    report = design()
+    with executor_for(*where):
+        report = design()
     meta = {"kind": "design", "game": game, "paper": sheet_paper.name, "seed": seed}
     with KitWriter(out, name, meta) as writer:
         build(KitRequest(writer, book, sheet_paper, seed), report)

@@ -7,10 +7,12 @@ import typer
 
 from generator import progress
 from generator.cli.app import (
+    ExecutorOption,
     JobsOption,
     OutOption,
     PaperOption,
     QuietOption,
+    SchedulerOption,
     SeedOption,
     _game,
     _report,
@@ -80,6 +82,8 @@ def simulate(
     games: Annotated[int, typer.Option(help="How many games (1-1,000,000).")] = 1000,
     seed: SeedOption = 1,
     jobs: JobsOption = 1,
+    executor: ExecutorOption = "local",
+    scheduler: SchedulerOption = None,
     knight: Annotated[str | None, typer.Option(help="hunt: Knight bot, exact or random.")] = None,
     dragon: Annotated[str | None, typer.Option(help="hunt: Dragon bot, random or cunning.")] = None,
     loops: Annotated[bool, typer.Option("--loops", help="hunt: route maps may loop.")] = False,
@@ -138,7 +142,10 @@ def simulate(
     """
     import json
 
+    from generator.engine.executors import check_executor_options, executor_for
+
     entry = _game(game, "simulate")
+    check_executor_options(executor, scheduler)
     if not 1 <= games <= MAX_SIMULATED_GAMES:
         raise QuarryError(f"--games must be from 1 to 1,000,000, got {games}")
     given = {
@@ -165,7 +172,8 @@ def simulate(
         own = ", ".join(f"--{name}" for name in entry.simulate_options)
         raise QuarryError(f"--{foreign[0]} is not an option for {game}; its options: {own}")
     options = {name: given[name] for name in entry.simulate_options}
-    summary = entry.simulate(games, seed, jobs, options, not json_output)
+    with executor_for(executor, scheduler, jobs):
+        summary = entry.simulate(games, seed, jobs, options, not json_output)
     if json_output:
         typer.echo(json.dumps(summary, indent=2, sort_keys=True))
         return

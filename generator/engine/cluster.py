@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
 from distributed import Client, LocalCluster
+from distributed.comm import get_address_host_port
 
 from generator import __version__
 from generator.engine.executors import play_batch
@@ -112,6 +113,9 @@ def _local_cluster(jobs: int) -> Client:
         threads_per_worker=1,  # the games are pure Python: one process per core
         processes=True,
         dashboard_address=None,
+        # no dashboard, and the scheduler's small HTTP server on any free local port (not
+        # 8787, which another cluster may hold: Dask would warn on stderr)
+        scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
         silence_logs=logging.ERROR,
     )
     return Client(cluster, set_as_default=False)
@@ -120,13 +124,9 @@ def _local_cluster(jobs: int) -> Client:
 def _connect(address: str) -> Client:
     """Return a Client of the scheduler at `address` that has a worker running this version
     of Quarry, or raise QuarryError saying what is wrong."""
+    _check_address(address)
     try:
         client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
-    except (ValueError, TypeError) as error:
-        raise QuarryError(
-            f"--scheduler {address!r} is not a Dask address ({error}); "
-            "expected e.g. tcp://10.0.0.5:8786"
-        ) from None
     except (OSError, TimeoutError):
         raise QuarryError(
             f"--scheduler {address}: no Dask scheduler answered within {CONNECT_TIMEOUT} s "
@@ -151,6 +151,22 @@ def _connect(address: str) -> Client:
             "install the same version on every worker (docs/scaling.md)"
         )
     return client
+
+
+def _check_address(address: str) -> None:
+    """Refuse (QuarryError) an address Dask cannot read, before a Client is made: a Client
+    that fails on one leaves a thread behind that prints a traceback at exit."""
+    try:
+        host, port = get_address_host_port(address)
+    except ValueError as error:
+        problem = str(error)
+    else:
+        problem = None if host and 0 < port < 65536 else "no host, or a port out of range"
+    if problem:
+        raise QuarryError(
+            f"--scheduler {address!r} is not a Dask scheduler address ({problem}); "
+            "expected e.g. tcp://10.0.0.5:8786"
+        )
 
 
 def _quarry_version() -> str:
