@@ -97,6 +97,10 @@ LayoutOption = Annotated[
     list[Path] | None,
     typer.Option("--layout", help="Extra layout TOML file(s), loaded after the built-in ones."),
 ]
+PlotOption = Annotated[
+    Path | None,
+    typer.Option("--plot", help="Also draw a chart of the results into this file (.svg or .png)."),
+]
 
 
 def _report(quiet: bool, lines: list[str]) -> None:

@@ -10,6 +10,7 @@ from generator.cli.app import (
     JobsOption,
     OutOption,
     PaperOption,
+    PlotOption,
     QuietOption,
     SchedulerOption,
     SeedOption,
@@ -41,6 +42,7 @@ def generate_routes(
     paper: PaperOption = "a4",
     seed: SeedOption = 1,
     quiet: QuietOption = False,
+    plot: PlotOption = None,
 ) -> None:
     """Generate Dragon route maps meeting your constraints, ranked by the Dragon's score
     against the exact Knight; print them and draw the best one on a map sheet.
@@ -62,6 +64,7 @@ def generate_routes(
         design,
         build_routes_kit,
         (executor, scheduler, jobs),
+        plot,
     )
     _report(quiet, [report_text(written[1]), f"wrote {written[0]}"])
 
@@ -82,6 +85,7 @@ def generate_deck(
     paper: PaperOption = "a4",
     seed: SeedOption = 1,
     quiet: QuietOption = False,
+    plot: PlotOption = None,
 ) -> None:
     """Design Fugitive decks (Sprint values, events) meeting your constraints with CP-SAT, rank
     them by how close the Fugitive's win rate comes to the target, beside the published deck.
@@ -103,6 +107,7 @@ def generate_deck(
         design,
         build_deck_kit,
         (executor, scheduler, jobs),
+        plot,
     )
     _report(quiet, [report_text(written[1]), f"wrote {written[0]}"])
 
@@ -124,6 +129,7 @@ def generate_island(
     paper: PaperOption = "a4",
     seed: SeedOption = 1,
     quiet: QuietOption = False,
+    plot: PlotOption = None,
 ) -> None:
     """Lay out an island with CP-SAT, tune its day and hiding places by simulation until
     the Hunted's survival meets the target, and measure it beside the default island.
@@ -145,6 +151,7 @@ def generate_island(
         design,
         build_design_kit,
         (executor, scheduler, jobs),
+        plot,
     )
     _report(quiet, [report_text(written[1]), f"wrote {written[0]}"])
 
@@ -165,6 +172,7 @@ def generate_hunting_board(
     paper: PaperOption = "a4",
     seed: SeedOption = 1,
     quiet: QuietOption = False,
+    plot: PlotOption = None,
 ) -> None:
     """Lay out a Parforcejagd hunting board with CP-SAT (pond, start squares, thickets),
     keep the candidate whose stag win rate comes nearest the target by simulation, and
@@ -180,7 +188,15 @@ def generate_hunting_board(
 
     name = "parforce-design"
     written = _write_design(
-        "parforce", name, out, paper, seed, design, build_design_kit, (executor, scheduler, jobs)
+        "parforce",
+        name,
+        out,
+        paper,
+        seed,
+        design,
+        build_design_kit,
+        (executor, scheduler, jobs),
+        plot,
     )
     _report(quiet, [report_text(written[1]), f"wrote {written[0]}"])
 
@@ -207,6 +223,7 @@ def generate_variant(
     paper: PaperOption = "a4",
     seed: SeedOption = 1,
     quiet: QuietOption = False,
+    plot: PlotOption = None,
 ) -> None:
     """Choose CutThroat!'s numbers (markers, extended plays, sudden death) with CP-SAT within
     your constraints, measure each candidate by simulation, and rank them by fairness
@@ -224,20 +241,33 @@ def generate_variant(
 
     name = "cutthroat-variant"
     written = _write_design(
-        "cutthroat", name, out, paper, seed, design, build_design_kit, (executor, scheduler, jobs)
+        "cutthroat",
+        name,
+        out,
+        paper,
+        seed,
+        design,
+        build_design_kit,
+        (executor, scheduler, jobs),
+        plot,
     )
     _report(quiet, [report_text(written[1]), f"wrote {written[0]}"])
 
 
-def _write_design(game: str, name: str, out: Path, paper: str, seed: int, design, build, where):
+def _write_design(
+    game: str, name: str, out: Path, paper: str, seed: int, design, build, where, plot=None
+):
     """Check the paper and the executor, run `design()` (which checks its own options before
     any work) with its games on the executor `where` = (executor, scheduler, jobs), and
-    write its report into OUT/NAME with `build(request, report)`; return (folder, report)."""
+    write its report into OUT/NAME with `build(request, report)`, and its chart into `plot`
+    (an .svg or .png file; checked first) when given; return (folder, report)."""
     from generator.engine.executors import check_executor_options, executor_for
     from generator.kit import KitRequest, KitWriter
+    from generator.render.charts import check_plot_path, write_report_chart
     from generator.render.layouts import LayoutBook
 
     check_executor_options(*where[:2])
+    check_plot_path(plot)
     book = LayoutBook()
     sheet_paper = book.paper(paper)
     with executor_for(*where):
@@ -245,4 +275,6 @@ def _write_design(game: str, name: str, out: Path, paper: str, seed: int, design
     meta = {"kind": "design", "game": game, "paper": sheet_paper.name, "seed": seed}
     with KitWriter(out, name, meta) as writer:
         build(KitRequest(writer, book, sheet_paper, seed), report)
+    if plot is not None:
+        write_report_chart(game, report.to_json(), plot)
     return writer.final_path, report

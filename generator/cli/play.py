@@ -11,6 +11,7 @@ from generator.cli.app import (
     JobsOption,
     OutOption,
     PaperOption,
+    PlotOption,
     QuietOption,
     SchedulerOption,
     SeedOption,
@@ -135,6 +136,7 @@ def simulate(
         typer.Option(help="cutthroat: the bot in every seat, deducing, simple or random."),
     ] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    plot: PlotOption = None,
 ) -> None:
     """Play many games with bots and report balance metrics with 95% intervals.
 
@@ -143,8 +145,10 @@ def simulate(
     import json
 
     from generator.engine.executors import check_executor_options, executor_for
+    from generator.render.charts import check_plot_path
 
     entry = _game(game, "simulate")
+    check_plot_path(plot)
     check_executor_options(executor, scheduler)
     if not 1 <= games <= MAX_SIMULATED_GAMES:
         raise QuarryError(f"--games must be from 1 to 1,000,000, got {games}")
@@ -174,6 +178,10 @@ def simulate(
     options = {name: given[name] for name in entry.simulate_options}
     with executor_for(executor, scheduler, jobs):
         summary = entry.simulate(games, seed, jobs, options, not json_output)
+    if plot is not None:
+        from generator.render.charts import write_summary_chart
+
+        write_summary_chart(summary, plot, entry.title)
     if json_output:
         typer.echo(json.dumps(summary, indent=2, sort_keys=True))
         return

@@ -5,6 +5,7 @@ each). Marks carry SVG ids `metric-<panel>-<row>` and `interval-<panel>-<row>`."
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass, field
 
 from matplotlib.figure import Figure
@@ -16,6 +17,7 @@ from generator.render.charts.metrics import draw_interval
 
 ROW_IN = 0.24
 HEAD_IN = 1.05
+WRAP = 80  # characters of a title line
 MARKERS = {"candidate": "o", "probe": "o", "chosen": "*", "reference": "s"}
 SIZES = {"chosen": 9.0}
 
@@ -60,10 +62,9 @@ def candidates_figure(chart: CandidateChart) -> Figure:
     candidate (sharing the row labels), a legend of the roles and the target."""
     rows = chart.rows
     with house_style():
-        figure = new_figure(HEAD_IN + ROW_IN * max(len(rows), 2))
-        figure.suptitle(
-            f"{chart.title}\n{chart.subtitle}", x=0.01, ha="left", fontsize=9, linespacing=1.5
-        )
+        heading = textwrap.wrap(chart.title, WRAP) + textwrap.wrap(chart.subtitle, WRAP)
+        figure = new_figure(HEAD_IN + 0.15 * (len(heading) - 2) + ROW_IN * max(len(rows), 2))
+        figure.suptitle("\n".join(heading), x=0.01, ha="left", fontsize=9, linespacing=1.5)
         panels = figure.subplots(1, len(chart.panels), sharey=True, squeeze=False)[0]
         for index, (axes, panel) in enumerate(zip(panels, chart.panels, strict=True)):
             _draw_panel(axes, panel, index, rows)

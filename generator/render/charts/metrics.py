@@ -52,7 +52,7 @@ def settings_line(summary: dict) -> str:
             parts.append(" ".join(f"{k}={v}" for k, v in sorted(value.items())))
         else:
             parts.append(f"{key}={value}")
-    return "\n".join(textwrap.wrap(", ".join(parts), 95))
+    return "\n".join(textwrap.wrap(", ".join(parts), 80))
 
 
 def interval_text(metric: dict, digits: int) -> str:
