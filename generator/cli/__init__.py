@@ -1,7 +1,7 @@
 """The `quarry` command line. Each verb is thin: read options, call the library, report.
 
-app.py holds the Typer app and the options its verbs share; kits.py, play.py and
-generate.py hold the verbs; main() runs them and turns user mistakes into one line.
+app.py holds the Typer app and the options its verbs share; kits.py, play.py,
+generate.py and export.py hold the verbs; main() runs them and turns user mistakes into one line.
 """
 
 import sys
@@ -13,7 +13,7 @@ try:  # typer >= 0.22 carries its own copy of click; older releases depend on cl
 except ImportError:  # pragma: no cover - depends on the installed typer
     from click import exceptions as click_exceptions
 
-from generator.cli import generate, kits, play  # noqa: F401 (each registers its verbs)
+from generator.cli import export, generate, kits, play  # noqa: F401 (each registers its verbs)
 from generator.cli.app import app
 from generator.errors import QuarryError
 
