@@ -59,11 +59,18 @@ def kit(
         int | None,
         typer.Option(help="cutthroat only: cards for this many players (6-13); default all 13."),
     ] = None,
+    png: Annotated[
+        bool,
+        typer.Option(
+            "--png", help="Also write KIT/png/: each card and board at 300 dpi, 3 mm bleed."
+        ),
+    ] = False,
 ) -> None:
     """Write a game's printable kit into OUT/GAME; with no GAME, list the games.
 
     Example: quarry kit all --paper letter --backs fold --ink low --jobs 2
     Example: quarry kit cutthroat --players 8
+    Example: quarry kit fugitive --png
     """
     from generator.games import registry
     from generator.kit import PrintOptions, write_game_kits
@@ -82,6 +89,10 @@ def kit(
     if not written:
         _report(quiet, ["No game kits are registered yet; nothing written."])
     _report(quiet, [f"wrote {path}" for path in written])
+    if png:
+        from generator.export.png import export_pngs
+
+        _report(quiet, [f"wrote {folder}: {summary}" for folder, summary in export_pngs(written)])
 
 
 @app.command()

@@ -102,3 +102,13 @@ def export_png(path: Path, dpi: float = DPI, bleed: float = BLEED_MM) -> tuple[P
             )
     summary = f"{len(plans)} PNGs at {dpi:g} dpi with {bleed:g} mm bleed"
     return kit.root / FOLDER, summary
+
+
+def export_pngs(kits: list[Path]) -> list[tuple[Path, str]]:
+    """Export the PNGs of each kit in `kits` that has cards, boards or tokens (`quarry kit
+    --png`); return (folder, summary) for each one exported."""
+    done = []
+    for path in kits:
+        if components(open_kit(path)):
+            done.append(export_png(path))
+    return done
