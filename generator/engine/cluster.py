@@ -96,7 +96,7 @@ def dask_executor(scheduler: str | None, jobs: int) -> Iterator[DaskExecutor]:
     address fails before any work), or on a LocalCluster of `jobs` single-threaded worker
     processes started when the first games are sent; close it at the end."""
     if scheduler is None:
-        executor = DaskExecutor(lambda: _local_cluster(jobs))
+        executor = DaskExecutor(lambda: start_local_cluster(jobs))
     else:
         client = _connect(scheduler)
         executor = DaskExecutor(lambda: client)
@@ -107,11 +107,14 @@ def dask_executor(scheduler: str | None, jobs: int) -> Iterator[DaskExecutor]:
         executor.close()
 
 
-def _local_cluster(jobs: int) -> Client:
+def start_local_cluster(workers: int, processes: bool = True) -> Client:
+    """Return a Client of a new LocalCluster on this machine: `workers` single-threaded
+    workers (processes, or threads of this process), no dashboard, quiet logs."""
     cluster = LocalCluster(
-        n_workers=jobs,
+        n_workers=workers,
         threads_per_worker=1,  # the games are pure Python: one process per core
-        processes=True,
+        processes=processes,
+        protocol="tcp",  # as a remote cluster's (threads would otherwise use inproc://)
         dashboard_address=None,
         # no dashboard, and the scheduler's small HTTP server on any free local port (not
         # 8787, which another cluster may hold: Dask would warn on stderr)
