@@ -341,6 +341,10 @@ def _write_game_kit(
         meta["players"] = players
     with KitWriter(out, entry.name, meta) as writer:
         entry.build_kit(replace(options.request(writer, book, seed), players=players))
+        if entry.simulate is not None:  # balance.svg, the chart the kit's gallery shows
+            from generator.render.charts.balance import write_balance_chart
+
+            write_balance_chart(writer, entry, seed, players)
     return writer.final_path
 
 

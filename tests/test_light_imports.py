@@ -1,5 +1,6 @@
 """Verbs a user waits on load no drawing library: simulate and replay never import the PDF and
-SVG tools (reportlab, svglib, svgwrite) nor the template engine (jinja2)."""
+SVG tools (reportlab, svglib, svgwrite), the template engine (jinja2) nor, without --plot,
+the charts' matplotlib."""
 
 import json
 import subprocess
@@ -7,7 +8,7 @@ import sys
 
 import pytest
 
-DRAWING = ("reportlab", "svglib", "svgwrite", "jinja2")
+DRAWING = ("reportlab", "svglib", "svgwrite", "jinja2", "matplotlib")
 
 # Runs the CLI's main() as `quarry ARGS` would, then writes the exit code and the top-level
 # packages that were imported into the file named by the first argument.
