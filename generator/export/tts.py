@@ -22,6 +22,7 @@ FOLDER = "tts"
 MAX_COLUMNS, MAX_ROWS, MAX_SIDE = 10, 7, 4096
 CARD_DPI = 300.0  # at most; a full 10 x 7 sheet of poker cards gets about 165
 IMAGE_DPI = 150.0  # boards and tokens, at most (less when 4096 px would not hold them)
+PNG_LEVEL = 1  # zlib level: sheets are uploaded once and read by TTS; speed over size
 HIDDEN_GREY = (96, 96, 96)  # the hidden face and back of cards that have no back
 URL_SCHEMES = ("http://", "https://", "file://")
 
@@ -113,7 +114,7 @@ class _Cards:
         """Return the PIL image of card `svg` trimmed, `size` px (None: a plain grey card)."""
         from PIL import Image
 
-        from generator.render.raster import png_image, svg_png
+        from generator.render.raster import svg_image
 
         if svg is None:
             return Image.new("RGB", size, HIDDEN_GREY)
@@ -121,7 +122,7 @@ class _Cards:
         if key not in self._done:
             width_mm, _ = self.size_mm(svg)
             dpi = size[0] / (width_mm / 25.4)
-            picture = png_image(svg_png(self.kit.svg_text(svg), dpi))
+            picture = svg_image(self.kit.svg_text(svg), dpi)
             cut = round(self.bleed * dpi / 25.4)
             picture = picture.crop((cut, cut, picture.width - cut, picture.height - cut))
             if picture.size != size:
@@ -187,7 +188,7 @@ def _write_deck(addition: KitAddition, cards: _Cards, deck: TtsDeck, index: int,
             row, column = divmod(slot, columns)
             sheet.paste(picture, (column * cell[0], row * cell[1]))
         name = f"{deck.name}.png" if len(chunks) == 1 else f"{deck.name}-{number}.png"
-        addition.path(name).write_bytes(encode_png(sheet))
+        addition.path(name).write_bytes(encode_png(sheet, PNG_LEVEL))
         key = (index + 1) * 10 + number  # CustomDeck keys unique in the saved object
         addition.add(name, "tts-sheet", deck=deck.name, columns=columns, rows=rows,
                      faces=len(chunk), cell_px=list(cell), width_px=sheet.width,
@@ -196,7 +197,7 @@ def _write_deck(addition: KitAddition, cards: _Cards, deck: TtsDeck, index: int,
         sheets.append(ref)
         slot_of.update({front: key * 100 + slot for slot, front in enumerate(chunk)})
     back_cell = cell_size(width_mm, height_mm, 1, 1)
-    addition.path(back_name).write_bytes(encode_png(cards.image(deck.back, back_cell)))
+    addition.path(back_name).write_bytes(encode_png(cards.image(deck.back, back_cell), PNG_LEVEL))
     addition.add(back_name, "tts-back", deck=deck.name, source=deck.back)
     order = [(slot_of[front], Path(front).stem) for front in deck.cards]
     place = tts.transform(-12.0 + 4.0 * index, -8.0, face_down=True)
@@ -205,13 +206,13 @@ def _write_deck(addition: KitAddition, cards: _Cards, deck: TtsDeck, index: int,
 
 def _write_image(addition: KitAddition, kit: Kit, svg: str, kind: str, base: str) -> str:
     """Write the board or token sheet `svg` as a PNG of at most MAX_SIDE px; return its URL."""
-    from generator.render.raster import svg_png
+    from generator.render.raster import encode_png, svg_image
     from generator.render.svg import svg_size_mm
 
     text = kit.svg_text(svg)
     dpi = min(IMAGE_DPI, MAX_SIDE * 25.4 / max(svg_size_mm(text)))
     name = f"{Path(svg).stem}.png"
-    addition.path(name).write_bytes(svg_png(text, dpi))
+    addition.path(name).write_bytes(encode_png(svg_image(text, dpi), PNG_LEVEL))
     addition.add(name, kind, source=svg, dpi=round(dpi, 3))
     return base + name
 

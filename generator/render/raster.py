@@ -51,6 +51,11 @@ def component_pdf(svg_text: str, bleed_mm: float = 0.0) -> bytes:
 def svg_png(svg_text: str, dpi: float, bleed_mm: float = 0.0) -> bytes:
     """Return the PNG (RGB bytes) of an SVG component at `dpi`, with `bleed_mm` of mirrored
     artwork round it: round((size + 2 * bleed) * dpi / 25.4) pixels a side."""
+    return encode_png(svg_image(svg_text, dpi, bleed_mm))
+
+
+def svg_image(svg_text: str, dpi: float, bleed_mm: float = 0.0) -> Image.Image:
+    """Return the RGB PIL image svg_png encodes (for callers that go on drawing with it)."""
     width, height = svg_size_mm(svg_text)
     size = (pixels(width + 2 * bleed_mm, dpi), pixels(height + 2 * bleed_mm, dpi))
     _check_size(size)
@@ -60,7 +65,7 @@ def svg_png(svg_text: str, dpi: float, bleed_mm: float = 0.0) -> bytes:
 def pdf_page_png(pdf_path: Path, page: int, dpi: float) -> bytes:
     """Return the PNG (RGB bytes) of page `page` (0 for the first) of the PDF at `pdf_path`,
     at `dpi`: the page's size in pixels, rounded."""
-    return _render(Path(pdf_path).read_bytes(), page, dpi, None)
+    return encode_png(_render(Path(pdf_path).read_bytes(), page, dpi, None))
 
 
 def png_image(data: bytes) -> Image.Image:
@@ -70,10 +75,11 @@ def png_image(data: bytes) -> Image.Image:
     return image
 
 
-def encode_png(image: Image.Image) -> bytes:
-    """Return `image` as PNG bytes with no metadata (the same pixels give the same bytes)."""
+def encode_png(image: Image.Image, compress_level: int = 6) -> bytes:
+    """Return `image` as RGB PNG bytes with no metadata (the same pixels give the same
+    bytes); `compress_level` 1 is about twice as fast, its files a third larger."""
     out = io.BytesIO()
-    image.convert("RGB").save(out, format="PNG", compress_level=6)
+    image.convert("RGB").save(out, format="PNG", compress_level=compress_level)
     return out.getvalue()
 
 
@@ -82,9 +88,9 @@ def _check_size(size: tuple[int, int]) -> None:
         raise ValueError(f"an image of {size[0]} x {size[1]} px is over {MAX_PIXELS} px a side")
 
 
-def _render(pdf: bytes, page: int, dpi: float, size: tuple[int, int] | None) -> bytes:
-    """Render page `page` of `pdf` at `dpi` and return PNG bytes, cropped to `size` (pdfium
-    rounds a partly covered last row and column up; they are cut off)."""
+def _render(pdf: bytes, page: int, dpi: float, size: tuple[int, int] | None) -> Image.Image:
+    """Render page `page` of `pdf` at `dpi` and return the RGB image, cropped to `size`
+    (pdfium rounds a partly covered last row and column up; they are cut off)."""
     document = pypdfium2.PdfDocument(pdf)
     try:
         pdf_page = document[page]
@@ -101,4 +107,4 @@ def _render(pdf: bytes, page: int, dpi: float, size: tuple[int, int] | None) -> 
         document.close()
     if image.size != size:
         image = image.crop((0, 0, *size))
-    return encode_png(image)
+    return image.convert("RGB")
