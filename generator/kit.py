@@ -10,6 +10,7 @@ import math
 import os
 import shutil
 import tempfile
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -39,6 +40,8 @@ class KitWriter:
         self.files: list[dict] = []
         self.guide = None  # a render.document.guide.KitGuide once describe() is called
         self._tmp: Path | None = None
+        self._shown_in: dict[str, set[str]] = {}  # SVG path -> the PDFs that print it
+        self._svg_texts: dict[str, str] = {}  # SVG text -> the first path written with it
 
     def __enter__(self) -> "KitWriter":
         try:
@@ -68,10 +71,25 @@ class KitWriter:
         target = self.path(relative)
         target.write_text(text, encoding="utf-8")
         self.add(relative, kind)
+        if relative.endswith(".svg"):
+            self._svg_texts.setdefault(text, relative)
         return target
 
-    def add(self, relative: str, kind: str, pages: int | None = None) -> None:
-        """Record a file already written at path(relative); PDFs give their page count."""
+    def svg_paths(self, texts: Iterable[str | None]) -> list[str]:
+        """Return the paths of the kit's SVG files (written with write_text) that hold one
+        of `texts`, each once, in the order of `texts` (None and texts no file holds are
+        skipped): what to pass as add(shows=...) for a PDF drawn from those texts."""
+        paths = (self._svg_texts.get(text) for text in texts if text is not None)
+        return list(dict.fromkeys(path for path in paths if path is not None))
+
+    def add(
+        self, relative: str, kind: str, pages: int | None = None, shows: Iterable[str] = ()
+    ) -> None:
+        """Record a file already written at path(relative); PDFs give their page count and
+        the kit's SVG components they print (`shows`: their paths), which the manifest
+        lists on each SVG as "pdf" and the gallery links to."""
+        for svg in shows:
+            self._shown_in.setdefault(svg, set()).add(relative)
         record = {"path": relative, "kind": kind}
         if pages is not None:
             record["pages"] = pages
@@ -111,7 +129,9 @@ class KitWriter:
             return
         try:
             self._write_guides()
-            self._write_manifest()
+            entries = self._entries()
+            entries += self._write_gallery(entries)
+            self._write_manifest(entries)
             self._publish()
         except BaseException:
             shutil.rmtree(self._tmp, ignore_errors=True)
@@ -133,21 +153,53 @@ class KitWriter:
             pages = write_print_all(self.path(everything), self._tmp, guide_file, self.guide, name)
             self.add(everything, "print-all", pages=pages)
 
-    def _write_manifest(self) -> None:
+    def _entry(self, record: dict) -> dict:
+        """Return the manifest entry of the file `record`: with its sha256 and size in
+        bytes, an SVG's size in mm and the PDFs that print it."""
         from generator.render.svg import svg_size_mm  # svglib and reportlab: only when writing
 
-        entries = []
-        for record in sorted(self.files, key=lambda r: r["path"]):
-            file = self._tmp / record["path"]
-            data = file.read_bytes()
-            entry = {**record, "sha256": hashlib.sha256(data).hexdigest(), "bytes": len(data)}
-            if file.suffix == ".svg":
-                width, height = svg_size_mm(data.decode("utf-8"))
-                entry["width_mm"], entry["height_mm"] = round(width, 3), round(height, 3)
-            entries.append(entry)
+        file = self._tmp / record["path"]
+        data = file.read_bytes()
+        entry = {**record, "sha256": hashlib.sha256(data).hexdigest(), "bytes": len(data)}
+        if file.suffix == ".svg":
+            width, height = svg_size_mm(data.decode("utf-8"))
+            entry["width_mm"], entry["height_mm"] = round(width, 3), round(height, 3)
+            if record["path"] in self._shown_in:
+                entry["pdf"] = sorted(self._shown_in[record["path"]])
+        return entry
+
+    def _entries(self) -> list[dict]:
+        return [self._entry(record) for record in self.files]
+
+    def _manifest(self, entries: list[dict], by_path: bool = True) -> dict:
+        """Return the manifest of the kit's files `entries` (sorted by path, or with
+        by_path=False in the order they were written, which the gallery shows)."""
+        if by_path:
+            entries = sorted(entries, key=lambda entry: entry["path"])
         manifest = {"name": self.name, "quarry": __version__, **self.meta, "files": entries}
         if self.guide is not None:
             manifest["print"] = self.guide.to_json()
+        return manifest
+
+    def _write_gallery(self, entries: list[dict]) -> list[dict]:
+        """Write index.html and the components' PNG previews (render.gallery); return their
+        manifest entries."""
+        from generator.render.gallery import write_gallery
+
+        guide = self.guide
+        written = write_gallery(
+            self._tmp,
+            self._manifest(entries, by_path=False),
+            guide.title if guide else self.name,
+            guide.about if guide else "",
+            guide.assembly if guide else [],
+        )
+        records = [{"path": path, "kind": kind} for path, kind in written]
+        self.files += records
+        return [self._entry(record) for record in records]
+
+    def _write_manifest(self, entries: list[dict]) -> None:
+        manifest = self._manifest(entries)
         text = json.dumps(manifest, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
         (self._tmp / "manifest.json").write_text(text, encoding="utf-8")
 
@@ -286,7 +338,8 @@ def write_game_kits(
     player range.
 
     With `jobs` above 1, "all" builds the games side by side in that many worker processes;
-    each game's files are the same bytes either way.
+    each game's files are the same bytes either way. "all" also writes OUT/index.html,
+    linking every kit written (render.gallery.write_kits_index).
     """
     from generator.games import registry
 
@@ -305,8 +358,14 @@ def write_game_kits(
 
         with ProcessPoolExecutor(max_workers=min(jobs, len(names))) as pool:
             futures = [pool.submit(_write_game_kit, name, out, seed, options) for name in names]
-            return [future.result() for future in futures]
-    return [_write_game_kit(name, out, seed, options, players) for name in names]
+            written = [future.result() for future in futures]
+    else:
+        written = [_write_game_kit(name, out, seed, options, players) for name in names]
+    if game == "all" and written:
+        from generator.render.gallery import write_kits_index
+
+        write_kits_index(Path(out), [(path, games[path.name].title) for path in written])
+    return written
 
 
 def check_kit_players(entry, players: int) -> None:
@@ -402,7 +461,7 @@ def write_deck_kit(
             writer.write_text("svg/back.svg", rendered[0].back, "card-back")
         footer = Footer(deck.name, "cards", seed)
         pages = write_card_sheets(writer.path(pdf_name), faces, imposition, footer)
-        writer.add(pdf_name, "card-sheets", pages=pages)
+        writer.add(pdf_name, "card-sheets", pages=pages, shows=card_svgs(writer, faces))
         record_deck(writer, "cards", faces)
         writer.describe(
             deck.name,
@@ -435,6 +494,12 @@ def record_deck(writer: KitWriter, name: str, faces: list) -> None:
         {"front": paths[face.front], "back": None if face.back is None else paths[face.back]}
         for face in faces
     ]
+
+
+def card_svgs(writer: KitWriter, faces: list) -> list[str]:
+    """Return the kit's SVG files that hold the fronts and backs of `faces` (CardFaces):
+    what a card sheet PDF of them shows (KitWriter.add's `shows`)."""
+    return writer.svg_paths(side for face in faces for side in (face.front, face.back))
 
 
 def card_steps(mode: str, bleed: bool) -> list[str]:
@@ -494,11 +559,10 @@ def write_board_kit(
         tiled = f"board-{sheet_paper.name}-tiled.pdf"
         footer = Footer(board_path.stem, "board", seed)
         pages = write_tiled_board(writer.path(tiled), svg_text, sheet_paper, tiling, footer)
-        writer.add(tiled, "board-tiles", pages=pages)
+        writer.add(tiled, "board-tiles", pages=pages, shows=["board.svg"])
         whole = "board-one-page.pdf"
-        writer.add(
-            whole, "board-page", pages=write_board_page(writer.path(whole), svg_text, big, footer)
-        )
+        pages = write_board_page(writer.path(whole), svg_text, big, footer)
+        writer.add(whole, "board-page", pages=pages, shows=["board.svg"])
         writer.describe(
             board_path.stem,
             f"A board of {width:.0f} x {height:.0f} mm on {plan.rows} x {plan.cols} pages.",

@@ -91,7 +91,9 @@ def test_a_second_successful_run_replaces_the_previous_kit(tmp_path):
     with KitWriter(out, "kit", {"run": 2}) as writer:
         writer.write_text("same.txt", "second", "text")
     kit = out / "kit"
-    assert sorted(_files(kit)) == ["manifest.json", "same.txt"], "nothing of the old kit is left"
+    assert sorted(_files(kit)) == ["index.html", "manifest.json", "same.txt"], (
+        "nothing of the old kit is left"
+    )
     assert (kit / "same.txt").read_text() == "second"
     assert json.loads((kit / "manifest.json").read_text())["run"] == 2
     assert [p.name for p in out.iterdir()] == ["kit"], "no leftover old or temporary folder"
@@ -158,6 +160,9 @@ def test_manifest_gives_each_file_its_kind(sample_kit):
         "sheets.pdf": "card-sheets",
         "svg/board.svg": "board",
         "svg/card.svg": "card-front",
+        "index.html": "gallery",
+        "gallery/board.png": "gallery-preview",
+        "gallery/card.png": "gallery-preview",
     }
 
 
@@ -272,10 +277,12 @@ def test_kit_all_in_two_processes_writes_the_same_bytes_as_in_one(tmp_path, quar
         done = quarry("kit", "all", "--paper", "a4", "--seed", "4", "--jobs", jobs, "--out", out)
         assert done.returncode == 0, done.stderr
         assert sorted(p.name for p in out.iterdir()) == [
-            *("cutthroat", "fugitive", "hunt", "island", "parforce")
+            *("cutthroat", "fugitive", "hunt", "index.html", "island", "parforce")
         ]
-        manifests[jobs] = {kit.name: (kit / "manifest.json").read_bytes() for kit in out.iterdir()}
-        for kit in out.iterdir():
+        kits = [path for path in out.iterdir() if path.is_dir()]
+        manifests[jobs] = {kit.name: (kit / "manifest.json").read_bytes() for kit in kits}
+        manifests[jobs]["index.html"] = (out / "index.html").read_bytes()
+        for kit in kits:
             manifest = json.loads(manifests[jobs][kit.name])
             assert (manifest["papers"], manifest["backs"], manifest["ink"]) == (
                 ["a4"],

@@ -24,6 +24,7 @@ from generator.render.pdf import Footer
 from generator.render.sheets import CardFace
 
 TRACK_SIZES = (9.0, 8.5, 8.0)
+AID_SVGS = ("svg/aid-turn.svg", "svg/aid-wounds.svg")
 SAMPLE_BOOK = (("easy", 2), ("medium", 2), ("hard", 1))
 
 
@@ -82,7 +83,8 @@ def build_kit(request: KitRequest) -> None:
         parts = fit_parts(paper, lambda b, w=width: [tracks_part(b, w, players)], footer,
                           TRACK_SIZES, 1)  # fmt: skip
         writer.add(name, "life-tracks", pages=write_document(writer.path(name), paper, parts,
-                                                             footer, TypeScale()))  # fmt: skip
+                                                             footer, TypeScale()),
+                   shows=["svg/tracks.svg"])  # fmt: skip
         deck = f"deck-{paper.name}.pdf"
         writer.add(deck, "deck-mapping", pages=write_deck(writer.path(deck), paper, seed, players))
         rules = f"rules-{paper.name}.pdf"
@@ -102,14 +104,15 @@ def _write_cards(request: KitRequest, paper: Paper, cards: CardSet, aids: list) 
     imposition = impose(
         paper, request.book.card(cards.card_format), request.sheet_layout(), request.back_mode
     )
-    for stem, faces, component, kind in (
-        ("cards", cards.faces, "character cards", "card-sheets"),
-        ("aid", aids, "player aid", "player-aid"),
+    card_svgs = [f"svg/{slug}.svg" for slug, _, _ in cards.svgs]
+    for stem, faces, component, kind, shows in (
+        ("cards", cards.faces, "character cards", "card-sheets", card_svgs),
+        ("aid", aids, "player aid", "player-aid", AID_SVGS),
     ):
         name = f"{stem}-{paper.name}.pdf"
         footer = Footer(TITLE, component, request.seed)
         pages = write_card_sheets(request.writer.path(name), faces, imposition, footer)
-        request.writer.add(name, kind, pages=pages)
+        request.writer.add(name, kind, pages=pages, shows=shows)
         record_deck(request.writer, stem, faces)
 
 

@@ -39,7 +39,7 @@ from generator.games.fugitive.cards import (
     pile_of,
     published,
 )
-from generator.kit import KitRequest, card_steps, record_deck
+from generator.kit import KitRequest, card_steps, card_svgs, record_deck
 from generator.render.layouts import CardFormat, LayoutBook, Paper
 from generator.render.sheets import CardFace
 from generator.render.templates import render_card
@@ -360,7 +360,7 @@ def build_kit(request: KitRequest) -> None:
             pdf = f"{stem}-{paper.name}.pdf"
             footer = Footer(TITLE, component, seed)
             pages = write_card_sheets(writer.path(pdf), faces, imposition, footer)
-            writer.add(pdf, "card-sheets", pages=pages)
+            writer.add(pdf, "card-sheets", pages=pages, shows=card_svgs(writer, faces))
             record_deck(writer, stem, faces)
         for stem, kind, write in (
             ("notepad", "notepad", write_notepad),
@@ -423,7 +423,7 @@ def build_deck_kit(request: KitRequest, report) -> None:
         pages = write_card_sheets(
             writer.path(pdf), faces, imposition, Footer(TITLE, component, seed)
         )
-        writer.add(pdf, "card-sheets", pages=pages)
+        writer.add(pdf, "card-sheets", pages=pages, shows=card_svgs(writer, faces))
     writer.describe(
         f"{TITLE}: a designed deck",
         "The deck the designer ranked best: its Hideouts with their designed footprints"

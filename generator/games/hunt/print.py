@@ -99,7 +99,8 @@ def build_kit(request: KitRequest) -> None:
     writer.write_text("svg/map-figure.svg", map_figure(*MAP_FIGURE_MM), "map-figure")
     for paper in request.papers:
         pdf = f"hunt-{paper.name}.pdf"
-        writer.add(pdf, "game-sheets", pages=write_sheets(writer.path(pdf), paper, seed))
+        pages = write_sheets(writer.path(pdf), paper, seed)
+        writer.add(pdf, "game-sheets", pages=pages, shows=["svg/map-figure.svg"])
         if puzzles:
             book = f"puzzles-{paper.name}.pdf"
             count = write_puzzle_book(writer.path(book), puzzles, paper, seed=seed)
@@ -160,7 +161,7 @@ def build_routes_kit(request: KitRequest, report) -> None:
     pages = write_route_map(
         request.writer.path(pdf), route_map, request.paper, request.seed, report.loops
     )
-    request.writer.add(pdf, "map-sheet", pages=pages)
+    request.writer.add(pdf, "map-sheet", pages=pages, shows=["svg/best-map.svg"])
     request.writer.describe(
         f"{TITLE}: a designed route map",
         "The route map the generator ranked best, drawn on the Dragon's map sheet.",

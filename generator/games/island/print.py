@@ -21,7 +21,7 @@ from generator.games.island.minis import (
     tokens_part,
     tokens_svg,
 )
-from generator.kit import KitRequest, KitWriter, card_steps, record_deck
+from generator.kit import KitRequest, KitWriter, card_steps, card_svgs, record_deck
 from generator.render.document import (
     Header,
     Part,
@@ -95,7 +95,7 @@ def write_board_pages(
     footer = Footer(TITLE, "board", seed)
     tiled = f"board-{paper.name}-tiled.pdf"
     pages = write_tiled_board(writer.path(tiled), svg, paper, book.tiling("default"), footer)
-    writer.add(tiled, "board-tiles", pages=pages)
+    writer.add(tiled, "board-tiles", pages=pages, shows=[svg_name])
     overview = f"board-overview-{paper.name}.pdf"
     overview_footer = Footer(TITLE, "board overview", seed)
     parts = fit_parts(
@@ -105,12 +105,16 @@ def write_board_pages(
         overview,
         "board-overview",
         pages=write_document(writer.path(overview), paper, parts, overview_footer, TypeScale()),
+        shows=[svg_name],
     )
     big = big_paper(book, paper)
     whole = f"board-{big.name}.pdf"
     if not any(record["path"] == whole for record in writer.files):
         writer.add(
-            whole, "board-page", pages=write_board_page(writer.path(whole), svg, big, footer)
+            whole,
+            "board-page",
+            pages=write_board_page(writer.path(whole), svg, big, footer),
+            shows=[svg_name],
         )
         written.append(whole)
     written += [tiled, overview]
@@ -137,7 +141,8 @@ def write_pieces(writer: KitWriter, paper: Paper, island: Island, seed: int, ink
         footer = Footer(TITLE, kind.replace("-", " "), seed)
         parts = fit_parts(paper, make, footer, PAGE_SIZES, 1)
         writer.add(name, kind, pages=write_document(writer.path(name), paper, parts, footer,
-                                                    TypeScale()))  # fmt: skip
+                                                    TypeScale()),
+                   shows=[f"svg/{kind}.svg"])  # fmt: skip
 
 
 # --- the kit --------------------------------------------------------------------------------
@@ -201,7 +206,9 @@ def _write_cards(request: KitRequest, paper: Paper, cards) -> None:
     name = f"cards-{paper.name}.pdf"
     footer = Footer(TITLE, "hunter and hunted cards", request.seed)
     pages = write_card_sheets(request.writer.path(name), cards.faces, imposition, footer)
-    request.writer.add(name, "card-sheets", pages=pages)
+    request.writer.add(
+        name, "card-sheets", pages=pages, shows=card_svgs(request.writer, cards.faces)
+    )
     record_deck(request.writer, "cards", cards.faces)
 
 

@@ -57,6 +57,9 @@ def overview_part(blocks, board: HuntingBoard, paper: Paper) -> Part:
     return Part(OVERVIEW_HEADER, [blocks.figure(svg, width * scale)], "board overview")
 
 
+BOARD_SVG = ("svg/board.svg",)
+
+
 def write_board_pages(
     writer: KitWriter, paper: Paper, board: HuntingBoard, seed: int | None, book: LayoutBook
 ) -> None:
@@ -71,18 +74,20 @@ def write_board_pages(
     footer = Footer(TITLE, "board", seed)
     tiled = f"board-{paper.name}-tiled.pdf"
     pages = write_tiled_board(writer.path(tiled), svg, paper, book.tiling("default"), footer)
-    writer.add(tiled, "board-tiles", pages=pages)
+    writer.add(tiled, "board-tiles", pages=pages, shows=BOARD_SVG)
     overview = f"board-overview-{paper.name}.pdf"
     overview_footer = Footer(TITLE, "board overview", seed)
     parts = fit_parts(paper, lambda b: [overview_part(b, board, paper)], overview_footer,
                       (9.0,), 1)  # fmt: skip
     writer.add(overview, "board-overview", pages=write_document(
-        writer.path(overview), paper, parts, overview_footer, TypeScale()))  # fmt: skip
+        writer.path(overview), paper, parts, overview_footer, TypeScale()),
+        shows=BOARD_SVG)  # fmt: skip
     big = big_paper(book, paper)
     whole = f"board-{big.name}.pdf"
     if not any(record["path"] == whole for record in writer.files):
         writer.add(whole, "board-page", pages=write_board_page(writer.path(whole), svg, big,
-                                                                footer))  # fmt: skip
+                                                                footer),
+                   shows=BOARD_SVG)  # fmt: skip
     if writer.guide is not None:
         writer.to_print(
             paper,
@@ -119,7 +124,8 @@ def build_kit(request: KitRequest, board: HuntingBoard | None = None) -> None:
         parts = fit_parts(paper, lambda b, w=width: [tokens_part(b, w)], footer,
                           (9.0, 8.5, 8.0), 1)  # fmt: skip
         writer.add(name, "tokens", pages=write_document(writer.path(name), paper, parts,
-                                                        footer, TypeScale()))  # fmt: skip
+                                                        footer, TypeScale()),
+                   shows=["svg/pieces.svg"])  # fmt: skip
         for stem, kind, write in (
             ("reference", "reference-card", write_reference),
             ("rules", "rules", write_rules),

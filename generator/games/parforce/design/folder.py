@@ -55,7 +55,7 @@ def write_board_page_pdf(request: KitRequest, report: Report) -> str:
     name = f"board-{paper.name}.pdf"
     footer = Footer(TITLE, "designed hunting board", report.seed)
     pages = write_board_page(writer.path(name), svg, paper, footer, PAGE_MARGIN)
-    writer.add(name, "board", pages=pages)
+    writer.add(name, "board", pages=pages, shows=["svg/board.svg"])
     writer.to_print(paper, name, "the hunting board, one page at 100 %")
     return name
 
