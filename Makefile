@@ -6,7 +6,7 @@ SEED ?= 1
 PAPER ?= a4
 KIT_PAPER ?= both
 
-.PHONY: kit test lint bench clean
+.PHONY: kit test test-browser lint bench clean
 
 # hatch_build.py compiles the C layered search during the install.
 $(BIN)/quarry: pyproject.toml hatch_build.py generator/games/fugitive/layered_search.c
@@ -26,6 +26,19 @@ lint: $(BIN)/quarry
 
 test: lint
 	$(BIN)/pytest -n 2 --dist loadfile
+
+# The kit galleries in headless Chromium (tests/browser, marked "browser"; `make test` leaves
+# them out). Debian's chromium and chromium-driver are installed first when missing (as root,
+# or through sudo).
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+test-browser: $(BIN)/quarry
+	@if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then \
+		echo "test-browser: installing Debian's chromium and chromium-driver"; \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+			--no-install-recommends chromium chromium-driver; \
+	fi
+	$(BIN)/pytest -m browser tests/browser
 
 bench: $(BIN)/quarry
 	$(BIN)/python bench/run.py

@@ -162,6 +162,7 @@ def test_components_are_drawn_at_their_true_proportions(small_kit):
     assert sizes == [(200.0, 150.0), (63.0, 88.0)], "the board first, then the card"
     css = (small_kit / "index.html").read_text(encoding="utf-8")
     assert "calc((100vw - 4rem) / 200)" in css, "one scale for all, set by the widest (200 mm)"
+    assert "calc((100vh - 6rem) / 150)" in css, "and the tallest (150 mm)"
 
 
 def test_each_component_links_the_pdfs_that_print_it(deck_kit):

@@ -111,6 +111,7 @@ def _page(manifest, title, about, assembly, parts, texts) -> dict:
         if e["path"].endswith(".svg") and is_chart(e["kind"])
     ]
     widest = max([entry["width_mm"] for entry in parts] or [100])
+    tallest = max([entry["height_mm"] for entry in parts] or [100])
     return {
         "title": title,
         "about": about,
@@ -122,6 +123,7 @@ def _page(manifest, title, about, assembly, parts, texts) -> dict:
         "charts_title": "Balance" if any(_balance(manifest)) else "Charts",
         "files": _files(manifest),
         "widest": f"{widest:g}",
+        "tallest": f"{tallest:g}",
     }
 
 
@@ -173,7 +175,7 @@ def _papers(manifest: dict) -> list[dict]:
 
 def _files(manifest: dict) -> list[dict]:
     rows = [{"path": "manifest.json", "kind": "manifest", "size": ""}]
-    for entry in manifest["files"]:
+    for entry in sorted(manifest["files"], key=lambda entry: entry["path"]):
         if entry["kind"] in (INDEX_KIND, PREVIEW_KIND):
             continue
         rows.append({"path": entry["path"], "kind": entry["kind"], "size": _size(entry)})
@@ -217,7 +219,7 @@ def write_kits_index(out: Path, kits: list[tuple[Path, str]]) -> Path:
     html = (
         shared_environment()
         .get_template("gallery/index.html.j2")
-        .render({"kits": entries, "widest": "100"})
+        .render({"kits": entries, "widest": "100", "tallest": "100"})
     )
     target = Path(out) / INDEX
     handle, temporary = tempfile.mkstemp(prefix=".index.", suffix=".html", dir=out)
