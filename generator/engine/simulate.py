@@ -47,7 +47,8 @@ def simulate(
     """Return the results of `games` games, `play_one(game_seed)` each, in game order.
 
     jobs > 1 plays them in that many worker processes (jobs <= 0: one per CPU); the results
-    are the same for every `jobs`. A Rich progress bar is shown on stderr only when
+    are the same for every `jobs`. Inside an executor's block (executors.py: `--executor
+    dask`) the games go to that executor instead and `jobs` is not used. A Rich progress bar is shown on stderr only when
     `progress` is True and stderr is a terminal."""
     seeds = game_seeds(seed, games)
     workers = (os.cpu_count() or 1) if jobs <= 0 else jobs
