@@ -324,7 +324,11 @@ def test_the_puzzle_kit_holds_the_book_and_puzzles_json(kit, puzzles):
     assert json.loads((kit / "puzzles.json").read_text()) == puzzles[:2]
     manifest = json.loads((kit / "manifest.json").read_text())
     kinds = {entry["path"]: entry["kind"] for entry in manifest["files"]}
-    assert kinds == {"puzzles.json": "puzzles", "puzzles-letter.pdf": "puzzle-book"}
+    assert kinds == {
+        "puzzles.json": "puzzles",
+        "puzzles-letter.pdf": "puzzle-book",
+        "index.html": "gallery",
+    }
     reader = pypdf.PdfReader(kit / "puzzles-letter.pdf")
     for page in reader.pages:
         size = (float(page.mediabox.width), float(page.mediabox.height))
