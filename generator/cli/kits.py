@@ -89,6 +89,8 @@ def kit(
     if not written:
         _report(quiet, ["No game kits are registered yet; nothing written."])
     _report(quiet, [f"wrote {path}" for path in written])
+    if game == "all" and written:
+        _report(quiet, [f"wrote {out / 'index.html'}: every kit's gallery, to open in a browser"])
     if png:
         from generator.export.png import export_pngs
 
