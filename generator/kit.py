@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from generator import __version__
+from generator import __version__, progress
 from generator.errors import QuarryError
 from generator.games import MAX_PUZZLES
 from generator.render.layouts import LayoutBook, Paper, SheetLayout
@@ -90,6 +90,8 @@ class KitWriter:
         lists on each SVG as "pdf" and the gallery links to."""
         for svg in shows:
             self._shown_in.setdefault(svg, set()).add(relative)
+        progress.note(f"{self.name}/{relative}")
+        progress.advance("files")
         record = {"path": relative, "kind": kind}
         if pages is not None:
             record["pages"] = pages
@@ -358,9 +360,12 @@ def write_game_kits(
 
         with ProcessPoolExecutor(max_workers=min(jobs, len(names))) as pool:
             futures = [pool.submit(_write_game_kit, name, out, seed, options) for name in names]
-            written = [future.result() for future in futures]
+            written = [future.result() for future in progress.counted(futures, "kits")]
     else:
-        written = [_write_game_kit(name, out, seed, options, players) for name in names]
+        written = [
+            _write_game_kit(name, out, seed, options, players)
+            for name in progress.counted(names, "kits")
+        ]
     if game == "all" and written:
         from generator.render.gallery import write_kits_index
 
