@@ -247,3 +247,11 @@ def test_a_kit_gets_the_balance_chart_of_its_game(tmp_path, monkeypatch):
     assert record["width_mm"] == pytest.approx(160.0, abs=0.1)
     svg = (tmp_path / "island" / "balance.svg").read_bytes()
     assert len(ids(svg, "metric-")) == len(SUMMARY["metrics"])
+
+
+def test_clip_ids_are_numbered_in_order_of_use_not_hashed_from_memory(summary_svg):
+    # matplotlib hashes a clip path's id() into its id: a kit chart drawn after another
+    # game's chart in the same process came out with other ids (kit all --jobs 1 vs 2)
+    clips = ids(summary_svg, "clip")
+    assert clips and clips == [f"clip{n}" for n in range(1, len(clips) + 1)]
+    assert b'clip-path="url(#p' not in summary_svg

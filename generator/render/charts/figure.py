@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
@@ -82,7 +83,19 @@ def figure_bytes(figure: Figure, fmt: str) -> bytes:
     buffer = io.BytesIO()
     with house_style():
         figure.savefig(buffer, format=fmt, metadata=METADATA[fmt])
-    return buffer.getvalue()
+    return _stable_clip_ids(buffer.getvalue()) if fmt == "svg" else buffer.getvalue()
+
+
+def _stable_clip_ids(svg: bytes) -> bytes:
+    """Return `svg` with its clip-path ids renamed clip1, clip2, ... in order of first use.
+    matplotlib hashes a clip path's id() into its id, so with the hash salt fixed the ids
+    still change with whatever the process drew before."""
+    names: dict[bytes, bytes] = {}
+
+    def rename(match: re.Match) -> bytes:
+        return names.setdefault(match[0], b"clip%d" % (len(names) + 1))
+
+    return re.sub(rb"\bp[0-9a-f]{10}\b", rename, svg)
 
 
 def write_figure(figure: Figure, path: Path) -> Path:
