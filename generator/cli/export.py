@@ -5,6 +5,7 @@ from typing import Annotated
 
 import typer
 
+from generator import progress
 from generator.cli.app import QuietOption, _report, app
 
 export_app = typer.Typer(
@@ -36,7 +37,8 @@ def export_png(
     """
     from generator.export.png import export_png as write_pngs
 
-    folder, summary = write_pngs(kit, dpi, bleed)
+    with progress.bar(f"png {kit.name}", "files"):
+        folder, summary = write_pngs(kit, dpi, bleed)
     _report(quiet, [f"wrote {folder}: {summary}"])
 
 
@@ -60,5 +62,6 @@ def export_tts(
     """
     from generator.export.tts import export_tts as write_tts
 
-    folder, summary = write_tts(kit, base_url)
+    with progress.bar(f"tts {kit.name}", "files"):
+        folder, summary = write_tts(kit, base_url)
     _report(quiet, [f"wrote {folder}: {summary}"])

@@ -5,6 +5,7 @@ from typing import Annotated
 
 import typer
 
+from generator import progress
 from generator.cli.app import (
     ExecutorOption,
     JobsOption,
@@ -270,7 +271,7 @@ def _write_design(
     check_plot_path(plot)
     book = LayoutBook()
     sheet_paper = book.paper(paper)
-    with executor_for(*where):
+    with executor_for(*where), progress.bar(f"designing {name}", "games"):
         report = design()
     meta = {"kind": "design", "game": game, "paper": sheet_paper.name, "seed": seed}
     with KitWriter(out, name, meta) as writer:

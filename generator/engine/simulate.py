@@ -13,14 +13,16 @@ with the same seeds and the same results in the same order.
 
 import math
 import os
-import sys
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
+from functools import partial
 
 import numpy as np
 
 from generator.engine.executors import current_executor
 from generator.engine.stats import mean_metric, rate_metric
+from generator.progress import advance, bar
 
 PlayOne = Callable[[int], dict]
 CHUNKS_PER_WORKER = 8
@@ -48,19 +50,21 @@ def simulate(
 
     jobs > 1 plays them in that many worker processes (jobs <= 0: one per CPU); the results
     are the same for every `jobs`. Inside an executor's block (executors.py: `--executor
-    dask`) the games go to that executor instead and `jobs` is not used. A Rich progress bar is shown on stderr only when
-    `progress` is True and stderr is a terminal."""
+    dask`) the games go to that executor instead and `jobs` is not used. `progress` shows a
+    bar of the games on a terminal (generator/progress.py); either way the games move any
+    open bar that counts games."""
     seeds = game_seeds(seed, games)
     workers = (os.cpu_count() or 1) if jobs <= 0 else jobs
     executor = current_executor()
-    with _Progress(len(seeds), bool(progress) and sys.stderr.isatty()) as bar:
+    moved = partial(advance, "games")  # this bar, or an outer one counting games (a design's)
+    with bar("playing", "games", total=len(seeds)) if progress else nullcontext():
         if executor is not None:  # chosen by the command (--executor dask): jobs unused here
-            return executor.play(play_one, seeds, bar.advance)
+            return executor.play(play_one, seeds, moved)
         if workers <= 1 or len(seeds) <= 1:
             results = []
             for game_seed in seeds:
                 results.append(play_one(game_seed))
-                bar.advance(1)
+                moved(1)
             return results
         size = max(1, min(MAX_CHUNK, math.ceil(len(seeds) / (workers * CHUNKS_PER_WORKER))))
         chunks = [seeds[i : i + size] for i in range(0, len(seeds), size)]
@@ -68,42 +72,14 @@ def simulate(
             futures = [pool.submit(_play_chunk, play_one, chunk) for chunk in chunks]
             results = []
             for future in futures:  # in game order; the bar may lag a finished later chunk
-                results += future.result()
-                bar.advance(len(results) - bar.done)
+                chunk = future.result()
+                results += chunk
+                moved(len(chunk))
             return results
 
 
 def _play_chunk(play_one: PlayOne, seeds: Sequence[int]) -> list[dict]:
     return [play_one(game_seed) for game_seed in seeds]
-
-
-class _Progress:
-    """A Rich progress bar on stderr, or nothing at all when `show` is False."""
-
-    def __init__(self, total: int, show: bool) -> None:
-        self.total, self.show = total, show
-        self.done = 0
-        self._progress = None
-        self._task = None
-
-    def __enter__(self) -> "_Progress":
-        if self.show:
-            from rich.console import Console
-            from rich.progress import Progress
-
-            self._progress = Progress(console=Console(stderr=True), transient=True)
-            self._progress.start()
-            self._task = self._progress.add_task("playing", total=self.total)
-        return self
-
-    def advance(self, count: int) -> None:
-        self.done += count
-        if self._progress is not None:
-            self._progress.advance(self._task, count)
-
-    def __exit__(self, *exc) -> None:
-        if self._progress is not None:
-            self._progress.stop()
 
 
 def summarise(

@@ -14,6 +14,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from generator import progress
 from generator.errors import QuarryError
 
 # Manifest kinds an export can read: a game's kit, a custom deck, a tiled board.
@@ -149,6 +150,8 @@ class KitAddition:
     def add(self, name: str, kind: str, **extra) -> None:
         """Record the file `name`, already written at path(name), with its kind and extras."""
         relative = f"{self.folder}/{name}"
+        progress.note(relative)
+        progress.advance("files")
         self.entries.append(file_entry(self.path(name), relative, kind, **extra))
 
     def __exit__(self, exc_type, exc, tb) -> None:
