@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.errors import QuarryError
-from generator.export import tts_objects as tts
 from generator.export.kitfolder import BOARD_KINDS, TOKEN_KINDS, Kit, KitAddition, open_kit
+from generator.export.tts import objects as tts
 
 FOLDER = "tts"
 MAX_COLUMNS, MAX_ROWS, MAX_SIDE = 10, 7, 4096
