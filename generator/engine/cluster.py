@@ -4,10 +4,11 @@ Dask does the scheduling, the transport and the workers (we write none of it). Q
 batches of per-game seeds, one task a batch, each task `play_batch(play_one, seeds)`, and
 gathers the results in game order, so a cluster of any size gives what a local run gives.
 
-A batch holds enough games that Dask's cost per task (about 1-3 ms on a LocalCluster:
-scheduling, pickling, a round trip) stays under 10% of the task's time even for the fastest
-games (hunt, about 0.1 ms a game): at least MIN_BATCH games, and about TASKS_PER_WORKER
-tasks per worker thread so that the work spreads evenly (bench/bench_dask.py measures it).
+A task costs Dask about 5 ms (scheduling, pickling, a round trip; bench/bench_dask.py), so a
+batch holds at least MIN_BATCH games: 100 ms or more even for the fastest games (The Hunt's,
+about 1 ms each), under 5% overhead. Above that, about TASKS_PER_WORKER tasks per worker
+thread, so that the last tasks leave little idle time at the end (a few long tasks cost more
+in waiting than many short ones in overhead), and never fewer tasks than workers.
 
 Only generator/engine/executors.py imports this module, and only when `--executor dask` is
 asked for: it needs the optional extra "cluster" (dask[distributed]).
@@ -26,15 +27,16 @@ from generator.engine.executors import play_batch
 from generator.errors import QuarryError
 
 CONNECT_TIMEOUT = 5  # seconds to reach a scheduler, and for it to have a worker
-MIN_BATCH = 50
-MAX_BATCH = 1000
-TASKS_PER_WORKER = 4
+MIN_BATCH = 100
+MAX_BATCH = 500
+TASKS_PER_WORKER = 16
 
 
 def batch_size(games: int, workers: int) -> int:
     """Return how many games go in one task for `games` games on `workers` worker threads."""
-    spread = math.ceil(games / (max(1, workers) * TASKS_PER_WORKER))
-    return max(1, min(games, MAX_BATCH, max(MIN_BATCH, spread)))
+    workers = max(1, workers)
+    size = min(MAX_BATCH, max(MIN_BATCH, math.ceil(games / (workers * TASKS_PER_WORKER))))
+    return max(1, min(size, math.ceil(games / workers)))  # every worker gets some
 
 
 class DaskExecutor:

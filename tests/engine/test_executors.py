@@ -64,10 +64,11 @@ def test_the_executor_holds_only_inside_its_block(two_workers):
 
 
 def test_a_batch_holds_enough_games_and_the_batches_cover_every_game():
-    assert batch_size(20_000, 2) == 1000  # at most MAX_BATCH
-    assert batch_size(4000, 2) == 500  # four tasks a worker
-    assert batch_size(300, 2) == MIN_BATCH  # never tiny tasks
-    assert batch_size(7, 64) == 7  # fewer games than a batch: one task
+    assert batch_size(1_000_000, 2) == 500  # at most MAX_BATCH
+    assert batch_size(16_000, 4) == 250  # sixteen tasks a worker
+    assert batch_size(1000, 2) == MIN_BATCH  # never tiny tasks
+    assert batch_size(150, 2) == 75  # but every worker gets a share
+    assert batch_size(1, 64) == 1
 
 
 def test_real_worker_processes_give_the_same_json_as_the_local_executor(quarry):
