@@ -33,10 +33,11 @@ class KitWriter:
     records it; on a clean exit the manifest is written and the folder renamed into place.
     """
 
-    def __init__(self, out: Path, name: str, meta: dict) -> None:
+    def __init__(self, out: Path, name: str, meta: dict, gallery: bool = True) -> None:
         self.out = Path(out)
         self.name = _safe_name(name)
         self.meta = meta
+        self.gallery = gallery  # index.html and its previews (kit --no-gallery: only prints)
         self.files: list[dict] = []
         self.guide = None  # a render.document.guide.KitGuide once describe() is called
         self._tmp: Path | None = None
@@ -132,7 +133,8 @@ class KitWriter:
         try:
             self._write_guides()
             entries = self._entries()
-            entries += self._write_gallery(entries)
+            if self.gallery:
+                entries += self._write_gallery(entries)
             self._write_manifest(entries)
             self._publish()
         except BaseException:
@@ -280,13 +282,15 @@ def check_backs(backs: str, back_offset: tuple[float, float]) -> str:
 @dataclass(frozen=True)
 class PrintOptions:
     """The print options of `quarry kit`, as given: --paper (a4, letter or both), --backs,
-    --sheet, --back-offset-x/-y and --ink."""
+    --sheet, --back-offset-x/-y, --ink, and --gallery/--no-gallery (index.html, its
+    previews and the balance chart, or only the files that print)."""
 
     paper: str = "both"
     backs: str = "duplex"
     sheet: str = "default"
     back_offset: tuple[float, float] = (0.0, 0.0)
     ink: str = "normal"
+    gallery: bool = True
 
     def check(self, book: LayoutBook) -> None:
         """Raise QuarryError (one line, naming the option) for any value Quarry cannot use."""
@@ -366,7 +370,7 @@ def write_game_kits(
             _write_game_kit(name, out, seed, options, players)
             for name in progress.counted(names, "kits")
         ]
-    if game == "all" and written:
+    if game == "all" and written and options.gallery:
         from generator.render.gallery import write_kits_index
 
         write_kits_index(Path(out), [(path, games[path.name].title) for path in written])
@@ -403,9 +407,9 @@ def _write_game_kit(
     meta = {"kind": "game", "game": entry.name, "seed": seed, **options.meta()}
     if players is not None:
         meta["players"] = players
-    with KitWriter(out, entry.name, meta) as writer:
+    with KitWriter(out, entry.name, meta, options.gallery) as writer:
         entry.build_kit(replace(options.request(writer, book, seed), players=players))
-        if entry.simulate is not None:  # balance.svg, the chart the kit's gallery shows
+        if entry.simulate is not None and options.gallery:  # balance.svg, for the gallery
             from generator.render.charts.balance import write_balance_chart
 
             write_balance_chart(writer, entry, seed, players)

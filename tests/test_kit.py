@@ -315,9 +315,11 @@ def _dark_share(svg: str) -> float:
 
 @pytest.fixture(scope="module")
 def printed_kit(tmp_path_factory, quarry):
-    """Fugitive's kit on Letter only, fold-and-glue card sheets with bleed, low ink."""
+    """Fugitive's kit on Letter only, fold-and-glue card sheets with bleed, low ink, and
+    no gallery."""
     out = tmp_path_factory.mktemp("printed")
     options = ("--paper", "letter", "--backs", "fold", "--sheet", "bleed", "--ink", "low")
+    options += ("--no-gallery",)
     done = quarry(
         "kit", "fugitive", "--out", out, *options, "--back-offset-x", "1.5", "--seed", "2"
     )
@@ -334,6 +336,15 @@ def test_paper_letter_writes_only_letter_files(printed_kit):
     assert not [path for path in paths if "a4" in path]
     on_disk = {p.relative_to(printed_kit).as_posix() for p in printed_kit.rglob("*.pdf")}
     assert on_disk == set(pdfs)
+
+
+def test_no_gallery_writes_only_what_prints(printed_kit):
+    manifest = json.loads((printed_kit / "manifest.json").read_text())
+    kinds = {entry["kind"] for entry in manifest["files"]}
+    assert "card-sheets" in kinds and "balance-chart" not in kinds
+    assert not (printed_kit / "index.html").exists()
+    assert not (printed_kit / "gallery").exists()
+    assert not (printed_kit.parent / "index.html").exists()
 
 
 def test_the_manifest_records_the_print_options(printed_kit):

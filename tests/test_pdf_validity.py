@@ -68,7 +68,11 @@ def kit_runs() -> list[tuple[str, list[str]]]:
         if option in helptext:
             for value in values:
                 paper = ["--paper", PAPERS[len(runs) % 2]] if both else []
-                runs.append((f"kit{option[1:]}-{value}", ["kit", "all", option, value, *paper]))
+                # --no-gallery: the variants change what prints, not the gallery, which the
+                # default run covers (and it costs a balance simulation per game)
+                quiet = ["--no-gallery"] if "--no-gallery" in helptext else []
+                args = ["kit", "all", option, value, *paper, *quiet]
+                runs.append((f"kit{option[1:]}-{value}", args))
     return runs
 
 

@@ -65,6 +65,13 @@ def kit(
             "--png", help="Also write KIT/png/: each card and board at 300 dpi, 3 mm bleed."
         ),
     ] = False,
+    gallery: Annotated[
+        bool,
+        typer.Option(
+            "--gallery/--no-gallery",
+            help="Write index.html (previews, balance chart); --no-gallery: only what prints.",
+        ),
+    ] = True,
 ) -> None:
     """Write a game's printable kit into OUT/GAME; with no GAME, list the games.
 
@@ -83,7 +90,7 @@ def kit(
             low, high = entry.players
             typer.echo(f"{entry.name:10} {entry.title} ({low}-{high} players)")
         return
-    options = PrintOptions(paper, backs, sheet, (back_offset_x, back_offset_y), ink)
+    options = PrintOptions(paper, backs, sheet, (back_offset_x, back_offset_y), ink, gallery)
     with progress.bar(f"kit {game}", "kits"):
         written = write_game_kits(game, out, seed, options, jobs, players)
     if not written:
