@@ -3,9 +3,9 @@ at print resolution with the bleed print-on-demand services ask for.
 
 Each PNG is the kit's SVG drawn by the print pipeline (render/raster.py), so it matches the
 PDF sheets. Card SVGs already carry the bleed of the sheet layout the kit was written with;
-the rest, up to `bleed` mm, is the artwork continued past the edge as its mirror image,
-as duplex backs reach past their cells. Boards and token sheets are drawn at their own
-size: they have a white margin of their own, and mirrored lettering would show in it.
+the rest, up to `bleed` mm, is the card's edge carried outward (raster.py), so a cut that
+wanders finds the card's own edge colour. Boards and token sheets are drawn at their own
+size: they have a white margin of their own.
 """
 
 from dataclasses import dataclass

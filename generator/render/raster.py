@@ -1,9 +1,10 @@
 """PNG images of SVG components and PDF pages, drawn by the print pipeline itself.
 
 A component goes the way it goes onto a card sheet: svg.to_drawing -> a reportlab PDF form
-(render/pdf.py) -> pypdfium2, so a PNG shows exactly what is printed. Bleed is added the way
-duplex backs reach past their cells (back_reach.py): the artwork continued past each edge
-as its own mirror image, which carries a card's edge colour into the bleed.
+(render/pdf.py) -> pypdfium2, so a PNG shows exactly what is printed. Bleed is the card's
+outermost pixels carried outward (each edge row and column repeated): a print shop's cut
+may wander a millimetre or two into it and finds the card's own edge colour there, never a
+mirrored frame line or white paper.
 
 Images are RGB PNGs with no metadata: the same input gives the same bytes.
 """
@@ -11,6 +12,7 @@ Images are RGB PNGs with no metadata: the same input gives the same bytes.
 import io
 from pathlib import Path
 
+import numpy as np
 import pypdfium2
 from PIL import Image
 
@@ -26,31 +28,19 @@ def pixels(length_mm: float, dpi: float) -> int:
     return max(1, round(length_mm * dpi / MM_PER_INCH))
 
 
-def component_pdf(svg_text: str, bleed_mm: float = 0.0) -> bytes:
-    """Return a one-page PDF (bytes) of the component, its page the component's size plus
-    `bleed_mm` on every side, the bleed filled with the artwork mirrored across each edge."""
+def component_pdf(svg_text: str) -> bytes:
+    """Return a one-page PDF (bytes) of the component, its page the component's size."""
     width, height = svg_size_mm(svg_text)
     doc = PdfDocument(Path("component.pdf"), title="component", subject="component")
-    b = bleed_mm
-    doc.begin_page(width + 2 * b, height + 2 * b)
-    if b > 0:
-        doc.set_boxes((b, b, width, height), b)
-        columns = ((None, b, width), (b, 0.0, b), (b + width, b + width, b))
-        rows = ((None, b, height), (b, 0.0, b), (b + height, b + height, b))
-        for across_x, strip_x, strip_w in columns:
-            for across_y, strip_y, strip_h in rows:
-                if (across_x, across_y) == (None, None):
-                    continue
-                clip = (strip_x, strip_y, strip_w, strip_h)
-                doc.place_reflected(svg_text, b, b, clip, across_x, across_y)
-    doc.place(svg_text, b, b)
+    doc.begin_page(width, height)
+    doc.place(svg_text, 0, 0)
     doc.end_page()
     return doc.canvas.getpdfdata()
 
 
 def svg_png(svg_text: str, dpi: float, bleed_mm: float = 0.0) -> bytes:
-    """Return the PNG (RGB bytes) of an SVG component at `dpi`, with `bleed_mm` of mirrored
-    artwork round it: round((size + 2 * bleed) * dpi / 25.4) pixels a side."""
+    """Return the PNG (RGB bytes) of an SVG component at `dpi`, with `bleed_mm` of its edge
+    carried outward round it: round((size + 2 * bleed) * dpi / 25.4) pixels a side."""
     return encode_png(svg_image(svg_text, dpi, bleed_mm))
 
 
@@ -59,7 +49,13 @@ def svg_image(svg_text: str, dpi: float, bleed_mm: float = 0.0) -> Image.Image:
     width, height = svg_size_mm(svg_text)
     size = (pixels(width + 2 * bleed_mm, dpi), pixels(height + 2 * bleed_mm, dpi))
     _check_size(size)
-    return _render(component_pdf(svg_text, bleed_mm), 0, dpi, size)
+    trim = (pixels(width, dpi), pixels(height, dpi))
+    image = _render(component_pdf(svg_text), 0, dpi, trim)
+    if size == trim:
+        return image
+    across, down = size[0] - trim[0], size[1] - trim[1]
+    pad = ((down // 2, down - down // 2), (across // 2, across - across // 2), (0, 0))
+    return Image.fromarray(np.pad(np.asarray(image), pad, mode="edge"))
 
 
 def pdf_page_png(pdf_path: Path, page: int, dpi: float) -> bytes:

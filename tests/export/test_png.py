@@ -6,6 +6,7 @@ import json
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 from PIL import ImageChops, ImageStat
 
@@ -86,9 +87,21 @@ def test_face_png_matches_the_card_on_the_kit_sheet_pdf(kit, book):
     assert difference(other) > 4.0
 
 
+def test_the_bleed_repeats_the_card_edge_outward(kit):
+    """Every pixel of the bleed is the trim's outermost pixel of its row or column: no
+    mirrored frame line and no white paper where a cut may wander."""
+    inset = round(BLEED * DPI / 25.4)
+    for entry in pngs(kit)[:6]:
+        pixels = np.asarray(png_image((kit / entry["path"]).read_bytes()))
+        edge = pixels[inset:-inset, inset]  # the trim's left column
+        assert (pixels[inset:-inset, :inset] == edge[:, None]).all()
+        edge = pixels[-inset - 1, inset:-inset]  # the trim's bottom row
+        assert (pixels[-inset:, inset:-inset] == edge[None, :]).all()
+
+
 def test_bleed_carries_the_card_edge_colour(kit):
     """The bleed continues the card: just outside the trim the colour is the one just
-    inside it (mirrored), not white paper."""
+    inside it, not white paper."""
     for entry in pngs(kit):
         image = png_image((kit / entry["path"]).read_bytes())
         inset = round(BLEED * DPI / 25.4)
