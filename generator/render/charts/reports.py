@@ -101,72 +101,51 @@ def _search_rows(report: dict, metric: str, label: Callable[[dict], str], chosen
 def island_chart(report: dict) -> CandidateChart:
     """Return the chart of an island report: the Hunted's survival at every probe and
     confirmation, and on the default island, against the target."""
-    metric = "hunted_survival"
-    rows = _search_rows(
+    return _balance_search_chart(
         report,
-        metric,
+        "hunted_survival",
         lambda p: f"day {p['day']}, {p['hiding']} hiding",
-        report["chosen"]["metrics"][metric],
-    )
-    rows.append(Row("default island", "reference", (report["default"]["metrics"][metric],)))
-    target = float(report["target"])
-    panel = Panel(
-        "survival",
-        "Hunted survival",
-        "mean share of the Hunted who escape",
-        target,
-        target_label=f"target {target:g}",
-    )
-    probes = report["probes"][0]["games"] if report["probes"] else 0
-    return CandidateChart(
-        f"Island {report['size']} x {report['size']}, {report['players']} players, "
-        f"seed {report['seed']}: target met" + ("" if report["met"] else " NOT met"),
-        f"constraints: {_constraints(report)}; probes {probes:,} games (seed + 1), "
-        f"confirmations {report['games']:,} games (seed)",
-        (panel,),
-        tuple(rows),
-        {
-            "probe": "probe",
-            "candidate": "confirmed",
-            "chosen": "chosen",
-            "reference": "default island",
-        },
+        ("survival", "Hunted survival", "mean share of the Hunted who escape"),
+        f"Island {report['size']} x {report['size']}, {report['players']} players",
+        "default island",
     )
 
 
 def parforce_chart(report: dict) -> CandidateChart:
     """Return the chart of a hunting-board report: the stag's win rate at every probe and
     confirmation, and on the default board, against the target."""
-    metric = "stag_win_rate"
 
     def label(p: dict) -> str:
         thickets = "1 thicket" if p["thickets"] == 1 else f"{p['thickets']} thickets"
         return f"board {p['variant']}: pond {p['pond']}, {thickets}"
 
-    rows = _search_rows(report, metric, label, report["chosen"]["metrics"][metric])
-    rows.append(Row("default board", "reference", (report["default"]["metrics"][metric],)))
-    target = float(report["target"])
-    panel = Panel(
-        "stag",
-        "Stag win rate",
-        "share of games the stag wins",
-        target,
-        target_label=f"target {target:g}",
+    return _balance_search_chart(
+        report,
+        "stag_win_rate",
+        label,
+        ("stag", "Stag win rate", "share of games the stag wins"),
+        f"Hunting board {report['size']} x {report['size']}",
+        "default board",
     )
+
+
+def _balance_search_chart(
+    report: dict, metric: str, label, panel: tuple[str, str, str], what: str, default: str
+) -> CandidateChart:
+    """Return the chart of a balance loop that probes candidates and confirms the best
+    (island, hunting board): `metric` of each, labelled by `label`, and of the `default`
+    layout, against the report's target, in one `panel` (name, title, axis label)."""
+    rows = _search_rows(report, metric, label, report["chosen"]["metrics"][metric])
+    rows.append(Row(default, "reference", (report["default"]["metrics"][metric],)))
+    target = float(report["target"])
     probes = report["probes"][0]["games"] if report["probes"] else 0
     return CandidateChart(
-        f"Hunting board {report['size']} x {report['size']}, seed {report['seed']}: "
-        "target met" + ("" if report["met"] else " NOT met"),
+        f"{what}, seed {report['seed']}: target met" + ("" if report["met"] else " NOT met"),
         f"constraints: {_constraints(report)}; probes {probes:,} games (seed + 1), "
         f"confirmations {report['games']:,} games (seed)",
-        (panel,),
+        (Panel(*panel, target, target_label=f"target {target:g}"),),
         tuple(rows),
-        {
-            "probe": "probe",
-            "candidate": "confirmed",
-            "chosen": "chosen",
-            "reference": "default board",
-        },
+        {"probe": "probe", "candidate": "confirmed", "chosen": "chosen", "reference": default},
     )
 
 
