@@ -260,11 +260,12 @@ def _write_design(
 ):
     """Check the paper and the executor, run `design()` (which checks its own options before
     any work) with its games on the executor `where` = (executor, scheduler, jobs), and
-    write its report into OUT/NAME with `build(request, report)`, and its chart into `plot`
-    (an .svg or .png file; checked first) when given; return (folder, report)."""
+    write its report into OUT/NAME with `build(request, report)` and the chart of every
+    candidate as candidates.svg (the folder's gallery shows it), and the chart into `plot`
+    too (an .svg or .png file; checked first) when given; return (folder, report)."""
     from generator.engine.executors import check_executor_options, executor_for
     from generator.kit import KitRequest, KitWriter
-    from generator.render.charts import check_plot_path, write_report_chart
+    from generator.render.charts import check_plot_path, report_chart_svg, write_report_chart
     from generator.render.layouts import LayoutBook
 
     check_executor_options(*where[:2])
@@ -276,6 +277,8 @@ def _write_design(
     meta = {"kind": "design", "game": game, "paper": sheet_paper.name, "seed": seed}
     with KitWriter(out, name, meta) as writer:
         build(KitRequest(writer, book, sheet_paper, seed), report)
+        chart = report_chart_svg(game, report.to_json())
+        writer.write_text("candidates.svg", chart, "candidates-chart")
     if plot is not None:
         write_report_chart(game, report.to_json(), plot)
     return writer.final_path, report

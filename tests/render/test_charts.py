@@ -173,6 +173,14 @@ def test_generate_plot_charts_every_candidate_and_the_published_rules(
     assert ids(svg, "interval-decisive-") == [f"interval-decisive-{i}" for i in range(rows)]
     assert ids(svg, "band-gap") == ["band-gap"]  # the fairness band, 0 to target
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out", "variant.svg"]
+    # the design folder keeps the same chart for its gallery
+    folder = out / "cutthroat-variant"
+    assert (folder / "candidates.svg").read_bytes() == svg
+    manifest = json.loads((folder / "manifest.json").read_text())
+    assert {"path": "candidates.svg", "kind": "candidates-chart"}.items() <= {
+        k: v for e in manifest["files"] if e["path"] == "candidates.svg" for k, v in e.items()
+    }.items()
+    assert 'src="candidates.svg"' in (folder / "index.html").read_text()
 
 
 def _probe(day, hiding, games, value):

@@ -53,3 +53,13 @@ def write_report_chart(game: str, report: dict, path: Path) -> Path:
     from generator.render.charts.reports import report_chart
 
     return write_figure(candidates_figure(report_chart(game, report)), path)
+
+
+def report_chart_svg(game: str, report: dict) -> str:
+    """Return the SVG text of the candidates chart of `game`'s generate report (its
+    to_json()): the chart a design folder keeps as candidates.svg for its gallery."""
+    from generator.render.charts.candidates import candidates_figure
+    from generator.render.charts.figure import figure_bytes
+    from generator.render.charts.reports import report_chart
+
+    return figure_bytes(candidates_figure(report_chart(game, report)), "svg").decode("utf-8")
