@@ -21,6 +21,20 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 PAPERS = ("a4", "letter")
 
+# Every --backs with every --sheet, the papers in turn: each pair of the three options
+# (backs and sheet, backs and paper, sheet and paper) is printed at least once.
+CARD_OPTIONS = [
+    (backs, sheet, PAPERS[index % 2])
+    for index, (backs, sheet) in enumerate(
+        (backs, sheet)
+        for backs in ("duplex", "fold", "none")
+        for sheet in ("default", "bleed", "spaced")
+    )
+]
+# The games whose kits the print options change (The Hunt and Parforcejagd print no cards,
+# and their pages are the same with --ink low: docs/cli.md).
+CARD_GAMES = ("fugitive", "island", "cutthroat")
+
 # (folder, arguments): each run writes into its own folder under the session's tmp dir.
 RUNS = [
     *(
@@ -29,9 +43,7 @@ RUNS = [
             ["cards", "examples/custom-deck.toml", "--paper", paper, "--backs", backs]
             + ["--sheet", sheet],
         )
-        for paper in PAPERS
-        for backs in ("duplex", "fold", "none")
-        for sheet in ("default", "bleed", "spaced")
+        for backs, sheet, paper in CARD_OPTIONS
     ),
     *(
         (f"tile-{paper}", ["tile", "examples/sample-board.svg", "--paper", paper])
@@ -51,10 +63,9 @@ RUNS = [
 
 
 def kit_runs() -> list[tuple[str, list[str]]]:
-    """Return the `quarry kit all` runs: the default one (both papers), and one for each
-    value of each print option `quarry kit` has (read from its --help, so options added
-    later are covered too), each on one paper, A4 and Letter in turn, to keep the session
-    short."""
+    """Return the `quarry kit` runs: `kit all` (both papers), and for each value of each
+    print option `quarry kit` has (as its --help lists them) the kits of CARD_GAMES, each
+    on one paper, A4 and Letter in turn, without the gallery, to keep the session short."""
     helptext = _quarry("kit", "--help").stdout
     both = "both" in helptext
     runs = [("kit", ["kit", "all"])]
@@ -71,8 +82,9 @@ def kit_runs() -> list[tuple[str, list[str]]]:
                 # --no-gallery: the variants change what prints, not the gallery, which the
                 # default run covers (and it costs a balance simulation per game)
                 quiet = ["--no-gallery"] if "--no-gallery" in helptext else []
-                args = ["kit", "all", option, value, *paper, *quiet]
-                runs.append((f"kit{option[1:]}-{value}", args))
+                for game in CARD_GAMES:
+                    args = ["kit", game, option, value, *paper, *quiet]
+                    runs.append((f"kit{option[1:]}-{value}-{game}", args))
     return runs
 
 
@@ -349,14 +361,14 @@ def _duplex_sheets(kit_pdfs, book):
         if folder.startswith("cards-") and "-duplex-" in folder and path.stem.startswith("cards-"):
             _, paper, _, sheet = folder.split("-")
             card = "poker"
-        elif folder in ("kit", "kit-sheet-bleed", "kit-sheet-spaced") and path.parent.name in (
+        elif (folder == "kit" or folder.startswith("kit-sheet-")) and path.parent.name in (
             "fugitive",
             "island",
         ):
             stem, _, paper = path.stem.rpartition("-")
             if stem not in ("cards", "events"):
                 continue
-            card, sheet = "poker", "default" if folder == "kit" else folder.split("-")[-1]
+            card, sheet = "poker", "default" if folder == "kit" else folder.split("-")[2]
         else:
             continue
         imp = impose(book.paper(paper), book.card(card), book.sheet(sheet), DUPLEX)
@@ -366,7 +378,7 @@ def _duplex_sheets(kit_pdfs, book):
 
 def test_dark_backs_show_no_white_in_a_card_when_the_back_drifts_1_5_mm(kit_pdfs, book):
     sheets = _duplex_sheets(kit_pdfs, book)
-    assert len(sheets) >= 10  # the deck's 3 sheet layouts x 2 papers, Fugitive's cards and events
+    assert len(sheets) >= 10  # the deck's 3 sheet layouts, Fugitive's cards and events
     assert any(path.parent.name == "island" for path, _ in sheets)
     problems = []
     for path, imp in sheets:
