@@ -1,5 +1,6 @@
 """`quarry generate ...`: design boards, route maps, decks and variants with CP-SAT."""
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
 
@@ -56,18 +57,8 @@ def generate_routes(
     def design():
         return generate_routes(constraint or [], seed, loops, candidates, games, jobs=jobs)
 
-    written = _write_design(
-        "hunt",
-        "hunt-routes",
-        out,
-        paper,
-        seed,
-        design,
-        build_routes_kit,
-        (executor, scheduler, jobs),
-        plot,
-    )
-    _report(quiet, [report_text(written[1]), f"wrote {written[0]}"])
+    run = DesignRun(out, paper, seed, quiet, executor, scheduler, jobs, plot)
+    run.write("hunt", "hunt-routes", design, build_routes_kit, report_text)
 
 
 @generate_app.command("deck")
@@ -99,18 +90,8 @@ def generate_deck(
     def design():
         return generate_decks(constraint or [], seed, target, candidates, games, jobs=jobs)
 
-    written = _write_design(
-        "fugitive",
-        "fugitive-deck",
-        out,
-        paper,
-        seed,
-        design,
-        build_deck_kit,
-        (executor, scheduler, jobs),
-        plot,
-    )
-    _report(quiet, [report_text(written[1]), f"wrote {written[0]}"])
+    run = DesignRun(out, paper, seed, quiet, executor, scheduler, jobs, plot)
+    run.write("fugitive", "fugitive-deck", design, build_deck_kit, report_text)
 
 
 @generate_app.command("island")
@@ -143,18 +124,8 @@ def generate_island(
     def design():
         return generate_island(constraint or [], seed, size, players, target, games, jobs=jobs)
 
-    written = _write_design(
-        "island",
-        "island-design",
-        out,
-        paper,
-        seed,
-        design,
-        build_design_kit,
-        (executor, scheduler, jobs),
-        plot,
-    )
-    _report(quiet, [report_text(written[1]), f"wrote {written[0]}"])
+    run = DesignRun(out, paper, seed, quiet, executor, scheduler, jobs, plot)
+    run.write("island", "island-design", design, build_design_kit, report_text)
 
 
 @generate_app.command("hunting-board")
@@ -187,19 +158,8 @@ def generate_hunting_board(
     def design():
         return generate_hunting_board(constraint or [], seed, size, target, games, jobs=jobs)
 
-    name = "parforce-design"
-    written = _write_design(
-        "parforce",
-        name,
-        out,
-        paper,
-        seed,
-        design,
-        build_design_kit,
-        (executor, scheduler, jobs),
-        plot,
-    )
-    _report(quiet, [report_text(written[1]), f"wrote {written[0]}"])
+    run = DesignRun(out, paper, seed, quiet, executor, scheduler, jobs, plot)
+    run.write("parforce", "parforce-design", design, build_design_kit, report_text)
 
 
 @generate_app.command("variant")
@@ -240,45 +200,48 @@ def generate_variant(
             constraint or [], seed, players, target, candidates, games, bot, jobs
         )
 
-    name = "cutthroat-variant"
-    written = _write_design(
-        "cutthroat",
-        name,
-        out,
-        paper,
-        seed,
-        design,
-        build_design_kit,
-        (executor, scheduler, jobs),
-        plot,
-    )
-    _report(quiet, [report_text(written[1]), f"wrote {written[0]}"])
+    run = DesignRun(out, paper, seed, quiet, executor, scheduler, jobs, plot)
+    run.write("cutthroat", "cutthroat-variant", design, build_design_kit, report_text)
 
 
-def _write_design(
-    game: str, name: str, out: Path, paper: str, seed: int, design, build, where, plot=None
-):
-    """Check the paper and the executor, run `design()` (which checks its own options before
-    any work) with its games on the executor `where` = (executor, scheduler, jobs), and
-    write its report into OUT/NAME with `build(request, report)` and the chart of every
-    candidate as candidates.svg (the folder's gallery shows it), and the chart into `plot`
-    too (an .svg or .png file; checked first) when given; return (folder, report)."""
-    from generator.engine.executors import check_executor_options, executor_for
-    from generator.kit import KitRequest, KitWriter
-    from generator.render.charts import check_plot_path, report_chart_svg, write_report_chart
-    from generator.render.layouts import LayoutBook
+@dataclass(frozen=True)
+class DesignRun:
+    """The options every `generate` verb shares: where its folder goes (out, paper, seed),
+    whether it reports (quiet), where its games run (executor, scheduler, jobs) and the
+    chart file it may also write (plot)."""
 
-    check_executor_options(*where[:2])
-    check_plot_path(plot)
-    book = LayoutBook()
-    sheet_paper = book.paper(paper)
-    with executor_for(*where), progress.bar(f"designing {name}", "games"):
-        report = design()
-    meta = {"kind": "design", "game": game, "paper": sheet_paper.name, "seed": seed}
-    with KitWriter(out, name, meta) as writer:
-        build(KitRequest(writer, book, sheet_paper, seed), report)
-        chart = report_chart_svg(game, report.to_json())
-        writer.write_text("candidates.svg", chart, "candidates-chart")
-    if plot is not None:
-        write_report_chart(game, report.to_json(), plot)
-    return writer.final_path, report
+    out: Path
+    paper: str
+    seed: int
+    quiet: bool
+    executor: str
+    scheduler: str | None
+    jobs: int
+    plot: Path | None
+
+    def write(self, game: str, name: str, design, build, report_text) -> None:
+        """Check the paper, the executor and the plot file; run `design()` (which checks
+        its own options before any work) with its games on the chosen executor; write its
+        report into OUT/NAME with `build(request, report)` and the chart of every candidate
+        as candidates.svg (the folder's gallery shows it), and into `plot` too when given;
+        then print `report_text(report)` and where the folder is."""
+        from generator.engine.executors import check_executor_options, executor_for
+        from generator.kit import KitRequest, KitWriter
+        from generator.render.charts import check_plot_path, report_chart_svg, write_report_chart
+        from generator.render.layouts import LayoutBook
+
+        check_executor_options(self.executor, self.scheduler)
+        check_plot_path(self.plot)
+        book = LayoutBook()
+        sheet_paper = book.paper(self.paper)
+        where = executor_for(self.executor, self.scheduler, self.jobs)
+        with where, progress.bar(f"designing {name}", "games"):
+            report = design()
+        meta = {"kind": "design", "game": game, "paper": sheet_paper.name, "seed": self.seed}
+        with KitWriter(self.out, name, meta) as writer:
+            build(KitRequest(writer, book, sheet_paper, self.seed), report)
+            chart = report_chart_svg(game, report.to_json())
+            writer.write_text("candidates.svg", chart, "candidates-chart")
+        if self.plot is not None:
+            write_report_chart(game, report.to_json(), self.plot)
+        _report(self.quiet, [report_text(report), f"wrote {writer.final_path}"])
