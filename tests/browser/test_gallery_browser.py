@@ -18,6 +18,7 @@ import pytest
 from PIL import Image
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.support.ui import WebDriverWait
 
 from generator.games import registry
 from generator.kit import PrintOptions, write_game_kits
@@ -69,7 +70,11 @@ def browser(tmp_path_factory):
 
 def _open(browser, page: Path) -> None:
     browser.get(page.as_uri())
-    assert browser.execute_script("return document.readyState") == "complete"
+    # get() waits for the load event, but chromedriver can hand back control a moment early
+    # on a busy machine (CI once saw "interactive"); wait for it rather than fail on it.
+    WebDriverWait(browser, 30).until(
+        lambda driver: driver.execute_script("return document.readyState") == "complete"
+    )
 
 
 def _pages(out: Path) -> list[Path]:
