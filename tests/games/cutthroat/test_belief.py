@@ -7,6 +7,7 @@ import random
 
 import numpy as np
 import pytest
+from threadpoolctl import threadpool_info
 
 from generator.engine.game import CHANCE
 from generator.games.cutthroat.belief import (
@@ -150,3 +151,11 @@ def test_the_deducing_bot_decides_from_what_it_may_see_only():
     assert decisions[0] == decisions[1]
     # seat 4 took from A and 6 and put back on 2: likely the 2, and a guess pays
     assert decisions[0][0] == "guess 4 2"
+
+
+def test_reading_the_table_holds_blas_to_one_thread():
+    # Games already run in parallel processes; BLAS threads on top of them only contend.
+    identity_marginals(np.ones((9, 9)))
+    blas = [pool for pool in threadpool_info() if pool["user_api"] == "blas"]
+    assert blas, "numpy's BLAS is found"
+    assert all(pool["num_threads"] == 1 for pool in blas)
