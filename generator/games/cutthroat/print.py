@@ -3,8 +3,8 @@ standard-deck page, the rules, a sample puzzle book, the guide page.
 
 What each printed thing looks like is said elsewhere: the character cards in cards.py,
 the player aid in aid.py, the life tracks in tracks.py, the rules and the standard-deck
-page in reference.py, the puzzle book in book.py. This module is the only CutThroat! code
-that writes kit PDFs.
+page in reference.py, the puzzle book in puzzles/book.py. This module is the only CutThroat!
+code that writes kit PDFs.
 
 `quarry kit cutthroat --players N` (request.players) makes the cards, aids and tracks of
 N characters; without it, of all 13, for any table.
@@ -55,11 +55,11 @@ def build_kit(request: KitRequest) -> None:
     - deck-<paper>.pdf: which card of a standard deck is which, one page;
     - rules-<paper>.pdf: the rules, one page (reference.py);
     - puzzles-<paper>.pdf: a sample book of SAMPLE_BOOK "Who is the Queen?" puzzles from
-      the request's seed (book.py), also in puzzles.json;
+      the request's seed (puzzles/book.py), also in puzzles.json;
     - svg/: every distinct card face, the back, the aid's two sides and the tracks.
     """
-    from generator.games.cutthroat.book import write_book
     from generator.games.cutthroat.puzzles import make_puzzles
+    from generator.games.cutthroat.puzzles.book import write_book
     from generator.games.cutthroat.reference import write_deck, write_rules
 
     writer, seed, players = request.writer, request.seed, request.players

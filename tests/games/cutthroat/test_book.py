@@ -6,14 +6,14 @@ import io
 import pypdf
 import pytest
 
-from generator.games.cutthroat.book import (
+from generator.games.cutthroat.puzzles import BEHAVIOUR, generate_puzzle
+from generator.games.cutthroat.puzzles.book import (
     GAME_TITLE,
     record_rows,
     solution_story,
     task,
     write_book,
 )
-from generator.games.cutthroat.puzzles import BEHAVIOUR, generate_puzzle
 from generator.render.document import Blocks, Header, Part, TypeScale, write_document
 from generator.render.layouts import LayoutBook
 from generator.render.pdf import Footer
