@@ -3,7 +3,7 @@ piece and pot tokens, the reference card, the rules, a sample puzzle book, the g
 
 What each printed thing looks like is said elsewhere: the board and the icons in
 figures.py, the tokens in tokens.py, the reference card and rules in reference.py, the
-puzzle book in book.py. This module is the only parforce code that writes kit PDFs.
+puzzle book in puzzles/book.py. This module is the only parforce code that writes kit PDFs.
 """
 
 from __future__ import annotations
@@ -105,8 +105,8 @@ def build_kit(request: KitRequest, board: HuntingBoard | None = None) -> None:
     pieces and the pot's coins), reference-<paper>.pdf, rules-<paper>.pdf and
     puzzles-<paper>.pdf (a sample book of SAMPLE_BOOK puzzles, also in puzzles.json), with
     svg/board.svg and svg/pieces.svg."""
-    from generator.games.parforce.book import write_book
     from generator.games.parforce.puzzles import make_puzzles
+    from generator.games.parforce.puzzles.book import write_book
     from generator.games.parforce.reference import write_reference, write_rules
 
     writer, seed = request.writer, request.seed

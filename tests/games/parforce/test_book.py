@@ -4,8 +4,8 @@ Letter, each solution naming the first round and the net that closes."""
 import pypdf
 import pytest
 
-from generator.games.parforce.book import piece_name, task, worked_solution, write_book
 from generator.games.parforce.puzzles import generate_puzzle
+from generator.games.parforce.puzzles.book import piece_name, task, worked_solution, write_book
 
 SEED_RULES = "004_920482f477f7a463.txt"
 
