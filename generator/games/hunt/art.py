@@ -19,7 +19,7 @@ from generator.games.hunt.maps import LOCATIONS, NO_ARROW, RouteMap
 from generator.render.units import fmt
 
 
-def _place_name(value) -> str:
+def place_name(value) -> str:
     if isinstance(value, int):
         return NAMES[value]
     return str(value).strip().capitalize()

@@ -3,7 +3,7 @@
 - the Dragon's map sheet, blank or drawn (mapsheet.py: the drawing is a figure);
 - the Knight's and the Dragon's logs, turns 1-17 (logsheets.py);
 - the rules reference card, one page in two columns (reference.py);
-- the puzzle book: instructions, puzzles, worked solutions (book.py, book_solutions.py).
+- the puzzle book: instructions, puzzles, worked solutions (puzzles/book.py, puzzles/solutions.py).
 
 Each module says what goes on its pages; figures.py frames art.py's drawings as SVG
 components. This module writes the kit's PDFs: every page is a Part, fitted to one page
@@ -13,13 +13,13 @@ where it must be, with the footer the layer draws.
 import json
 from pathlib import Path
 
-from generator.games.hunt.book import write_puzzle_book
 from generator.games.hunt.figures import map_figure
 from generator.games.hunt.logsheets import SIZES as LOG_SIZES
 from generator.games.hunt.logsheets import dragon_log_part, knight_log_part
 from generator.games.hunt.maps import RouteMap
 from generator.games.hunt.mapsheet import SIZES as MAP_SIZES
 from generator.games.hunt.mapsheet import map_sheet_part
+from generator.games.hunt.puzzles.book import write_puzzle_book
 from generator.games.hunt.reference import SIZES as REFERENCE_SIZES
 from generator.games.hunt.reference import reference_part
 from generator.kit import KitRequest

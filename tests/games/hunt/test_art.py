@@ -38,9 +38,9 @@ from generator.games.hunt.maps import fly_targets, map_table, walk_targets
 SHEETS = {"figure": (180.0, 175.0), "a4": (186.0, 193.472), "letter": (191.9, 175.872)}
 # (radius, badge radius, stretch) of the small maps that carry arrows
 MINIS = {
-    "solutions": (19.0, 4.5, 0.55),  # book_solutions.py
+    "solutions": (19.0, 4.5, 0.55),  # puzzles/solutions.py
     "reference": (30.0, 6.0, 0.6),  # reference.py, the example map
-    "instructions": (34.0, 6.5, 0.55),  # book.py, the example arrows
+    "instructions": (34.0, 6.5, 0.55),  # puzzles/book.py, the example arrows
 }
 LAYOUTS = {f"sheet-{k}": sheet_layout(*v) for k, v in SHEETS.items()} | {
     f"mini-{k}": mini_layout(0.0, 0.0, *v) for k, v in MINIS.items()
@@ -219,13 +219,14 @@ ARROWS_PUZZLE = {
 def test_the_pages_draw_their_maps_at_the_sizes_checked_here(monkeypatch, tmp_path) -> None:
     """Every map with arrows that the sheets, the route sheet, the reference card and the
     puzzle book draw has a size this file checks, on A4 and on Letter."""
-    from generator.games.hunt import book_solutions, figures
+    from generator.games.hunt import figures
     from generator.games.hunt import print as hunt_print
-    from generator.games.hunt.book import write_puzzle_book
     from generator.games.hunt.maps import RouteMap
+    from generator.games.hunt.puzzles import solutions
+    from generator.games.hunt.puzzles.book import write_puzzle_book
 
     # the solutions keep their answer maps: one drawn by an earlier test would not be seen
-    book_solutions._answer_map.cache_clear()
+    solutions._answer_map.cache_clear()
     from generator.render.layouts import LayoutBook
 
     sheets, minis = [], []

@@ -10,10 +10,10 @@ import pypdfium2
 import pytest
 
 from generator.games.hunt import print as hunt_print
-from generator.games.hunt.book import write_puzzle_book
 from generator.games.hunt.figures import legend_figure, map_figure, mini_map_figure
 from generator.games.hunt.logsheets import OVERTIME, knight_log_part
 from generator.games.hunt.maps import NO_ARROW, RouteMap
+from generator.games.hunt.puzzles.book import write_puzzle_book
 from generator.kit import KitRequest, KitWriter
 from generator.render.document import Blocks
 from generator.render.document.styles import colour
@@ -35,7 +35,7 @@ def page_texts(path) -> list[str]:
 
 
 def _puzzles() -> list[dict]:
-    """Hand-made puzzles in the shape puzzles.py writes, plus reasoning for the first."""
+    """Hand-made puzzles in the shape puzzles/__init__.py writes, plus reasoning for the first."""
     where = {
         "id": "hunt-easy-1",
         "difficulty": "easy",

@@ -192,11 +192,11 @@ def test_malformed_logs_are_refused():
         P.log_facts([dict(record, turn=2, move="fly")])
 
 
-# --- worked solutions as a person writes them (steps.py, step_deps.py) ---------------------
+# --- worked solutions as a person writes them (puzzles/steps.py, step_deps.py) ------------
 
 
 def test_the_log_facts_are_read_in_one_step_a_kind():
-    from generator.games.hunt.steps import group_steps
+    from generator.games.hunt.puzzles.steps import group_steps
 
     steps = [
         "After turn 1 he is in the Hills, in the Woods, at Sea or in the Lair: turn 2 does not "
@@ -217,7 +217,7 @@ def test_the_log_facts_are_read_in_one_step_a_kind():
 
 
 def test_a_case_keeps_only_the_steps_its_contradiction_rests_on():
-    from generator.games.hunt.step_deps import slice_case
+    from generator.games.hunt.puzzles.step_deps import slice_case
 
     chain = [
         "    After turn 1 he is in the Hills or at Sea: turn 1 is a Walk from Town, and Walk "
@@ -234,7 +234,7 @@ def test_a_case_keeps_only_the_steps_its_contradiction_rests_on():
 
 
 def test_lists_of_places_are_written_short():
-    from generator.games.hunt.steps import shorten
+    from generator.games.hunt.puzzles.steps import shorten
 
     step = (
         "After turn 4 he is in the Hills or at Sea: turn 4 is a Fly from Town, and Fly from "
@@ -262,7 +262,7 @@ def test_worked_solutions_are_shorter_and_keep_their_cases_whole():
 
 
 def test_map_rules_applied_to_the_log_alone_are_said_once():
-    from generator.games.hunt.steps import group_steps
+    from generator.games.hunt.puzzles.steps import group_steps
 
     steps = [
         "Every arrow: no Walk leads into or out of the Lair, and no arrow leads back to where "

@@ -23,7 +23,7 @@ nor the checkers use it.
 
 Grading: four solver levels, each a set of deductions a person can do on paper, from
 reading the log's facts alone (level 0) to one step of case analysis (level 3);
-generator.games.hunt.deduction holds the solvers and describes each level.
+generator.games.hunt.puzzles.deduction holds the solvers and describes each level.
 
 A puzzle's level is the lowest that solves it; easy, medium and hard are levels 1, 2 and 3
 (level 0 puzzles are too plain and are never generated). The id `hunt-<difficulty>-<seed>`,
@@ -39,7 +39,16 @@ from ortools.sat.python import cp_model
 
 from generator.errors import QuarryError
 from generator.games import DIFFICULTIES, check_puzzle_options
-from generator.games.hunt.deduction import (
+from generator.games.hunt.maps import (
+    LAIR,
+    LOCATIONS,
+    TOWN,
+    fly_targets,
+    map_table,
+    random_map,
+    walk_targets,
+)
+from generator.games.hunt.puzzles.deduction import (
     _BITS,
     FLY,
     MOVES,
@@ -50,15 +59,7 @@ from generator.games.hunt.deduction import (
     format_answer,
     log_facts,
 )
-from generator.games.hunt.maps import (
-    LAIR,
-    LOCATIONS,
-    TOWN,
-    fly_targets,
-    map_table,
-    random_map,
-    walk_targets,
-)
+from generator.games.hunt.puzzles.steps import group_steps
 from generator.games.hunt.rules import (
     LAST_TURN,
     PAIRS,
@@ -69,7 +70,6 @@ from generator.games.hunt.rules import (
     Search,
     new_hunt,
 )
-from generator.games.hunt.steps import group_steps
 from generator.progress import counted
 from generator.solve.cpsat import certify_unique
 
@@ -457,10 +457,10 @@ def _attempt(difficulty: str, seed: int, loops: bool, attempt: int) -> Puzzle | 
 
 def solution_fits_a_page(puzzle: Puzzle) -> bool:
     """Return True when the puzzle's worked solution, set as the puzzle book sets a hard
-    one, fits one page of its own on A4 and on Letter (book_solutions.hard_solution_fits:
+    one, fits one page of its own on A4 and on Letter (solutions.hard_solution_fits:
     the real layout, not an estimate)."""
     # imported here: loading this module (simulate, replay) must not load reportlab
-    from generator.games.hunt.book_solutions import hard_solution_fits
+    from generator.games.hunt.puzzles.solutions import hard_solution_fits
 
     return hard_solution_fits(book_entries([puzzle])[0])
 

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from reportlab.platypus import Flowable, PageBreak
 
-from generator.games.hunt.art import _place_name
+from generator.games.hunt.art import place_name
 from generator.games.hunt.figures import mini_map_figure
 from generator.games.hunt.maps import LOCATIONS, RouteMap
 from generator.render.document import (
@@ -30,7 +30,7 @@ from generator.render.pdf import Footer
 SOLUTION_BODY = 8.5  # the solutions' type: steps in its small size (7 pt)
 HARD_SIZES = (8.5, 8.0)  # body sizes a hard solution may take to fit its page (steps 7, 6.5 pt)
 STEP_SPACE = 0.12  # space after a step, a share of its type size: numbers set steps apart
-FIT_PAPERS = ("a4", "letter")  # every hard solution fits a page of each (puzzles.py checks)
+FIT_PAPERS = ("a4", "letter")  # every hard solution fits a page of each (__init__.py checks)
 HEADING_NUMBER = 200  # a solution's number when checking it fits: the most a book holds
 STEP_INDENT = 3.5  # mm: a numbered step's text from its number, and a case's steps further
 SUBTITLE = (
@@ -42,13 +42,13 @@ SUBTITLE = (
 def _answer_text(puzzle: dict) -> list[str]:
     answer = puzzle["answer"]
     if puzzle["question"] == "where":
-        return [f"Answer: {_place_name(answer)}"]
+        return [f"Answer: {place_name(answer)}"]
     lines = []
     for kind in ("walk", "fly"):
         arrows = answer.get(kind) or {}
         if arrows:
             parts = sorted(
-                (LOCATIONS.index(str(s).lower()), f"{_place_name(s)}>{_place_name(t)}")
+                (LOCATIONS.index(str(s).lower()), f"{place_name(s)}>{place_name(t)}")
                 for s, t in arrows.items()
             )
             lines.append(f"{kind.capitalize()}: " + ", ".join(text for _, text in parts))
@@ -123,7 +123,7 @@ def _hard_parts(puzzle: dict, number: int) -> Callable[[Blocks], list[Part]]:
 
 def _hard_solution(blocks: Blocks, puzzle: dict, number: int, paper: Paper) -> list[Flowable]:
     """Return a hard puzzle's solution set in the largest type of HARD_SIZES that puts it
-    on one page of its own; one longer than a page (a puzzle not made by puzzles.py) runs
+    on one page of its own; one longer than a page (a puzzle not made by puzzles/__init__.py) runs
     on, in `blocks`' type."""
     try:
         return fit_parts(paper, _hard_parts(puzzle, number), FOOTER, HARD_SIZES, 1)[0].story

@@ -21,7 +21,14 @@ Steps nested under a "Suppose ...:" start with four spaces, as deduction.py writ
 
 import re
 
-from generator.games.hunt.step_deps import AT, NAME, _set, _split, slice_case, slice_solution
+from generator.games.hunt.puzzles.step_deps import (
+    AT,
+    NAME,
+    _set,
+    _split,
+    slice_case,
+    slice_solution,
+)
 
 AT_WORDS = tuple(AT)
 NOT_TOWN = frozenset({1, 2, 3, 4})

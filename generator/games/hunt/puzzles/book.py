@@ -1,19 +1,19 @@
 """The puzzle book: an instructions page, the puzzles (each a Knight's log with its working
 grid, the question, a small map to draw on, room for the answer and for notes; easy and
 medium puzzles two a page, hard ones a page each), then the worked solutions
-(book_solutions.py). It says what goes in the book; the document layer sets it."""
+(solutions.py). It says what goes in the book; the document layer sets it."""
 
 from collections.abc import Sequence
 from pathlib import Path
 
 from reportlab.platypus import Flowable, Table, TableStyle
 
-from generator.games.hunt.art import NAMES, _place_name
-from generator.games.hunt.book_solutions import SOLUTION_BODY, solutions_part
+from generator.games.hunt.art import NAMES, place_name
 from generator.games.hunt.drawing import FLY_INK, OVERTIME
 from generator.games.hunt.figures import legend_figure, mini_map_figure
 from generator.games.hunt.logsheets import turn_label
 from generator.games.hunt.maps import LAIR, NO_ARROW, RouteMap
+from generator.games.hunt.puzzles.solutions import SOLUTION_BODY, solutions_part
 from generator.games.hunt.rules import AIDE_TURNS, LAST_TURN
 from generator.render.document import (
     GREY,
@@ -51,7 +51,7 @@ INSTRUCTION_SIZES = (10.0, 9.5, 9.0, 8.5)
 
 
 def _initial(value) -> str:
-    return _place_name(value)[:1]
+    return place_name(value)[:1]
 
 
 def _yes_no(value) -> str:
@@ -63,9 +63,9 @@ def _learned(record: dict) -> str:
     aide = record.get("aide") or "none"
     revealed = record.get("revealed")
     if aide == "tracker" and revealed is not None:
-        return f"was in {_place_name(revealed)}"
+        return f"was in {place_name(revealed)}"
     if aide == "militia" and revealed is not None:
-        return f"found in {_place_name(revealed)}"
+        return f"found in {place_name(revealed)}"
     if aide == "wizard":
         arrows = record.get("wizard") or []
         pair = record.get("wizard_between") or record.get("wizard_pair")
@@ -87,7 +87,7 @@ def _log_row(record: dict) -> list[str]:
         "—" if aide == "none" else aide.capitalize(),
         _yes_no(record.get("town")),
         "?" if move is None else str(move).capitalize(),
-        " + ".join(_place_name(s) for s in search) or "?",
+        " + ".join(place_name(s) for s in search) or "?",
         _yes_no(record.get("encounter")),
         _learned(record),
     ]
