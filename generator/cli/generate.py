@@ -51,7 +51,7 @@ def generate_routes(
 
     Example: quarry generate routes --constraint town-reachable --constraint lair-return<=2
     """
-    from generator.games.hunt.design import generate_routes, report_text
+    from generator.games.hunt.design.balance import generate_routes, report_text
     from generator.games.hunt.print import build_routes_kit
 
     def design():
@@ -84,7 +84,7 @@ def generate_deck(
 
     Example: quarry generate deck --constraint half-three --constraint pile3-twos<=5 --seed 4
     """
-    from generator.games.fugitive.design import generate_decks, report_text
+    from generator.games.fugitive.design.balance import generate_decks, report_text
     from generator.games.fugitive.print import build_deck_kit
 
     def design():

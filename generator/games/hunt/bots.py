@@ -227,7 +227,7 @@ CUNNING_CONSTRAINTS = ("town-reachable", "no-dead-end", "town-revisits>=2")
 def designed_maps(loops: bool) -> tuple[RouteMap, ...]:
     """Return 16 route maps from the CP-SAT generator under CUNNING_CONSTRAINTS (once per
     process): maps that let a Dragon keep coming back to Town."""
-    from generator.games.hunt.design import design_maps
+    from generator.games.hunt.design.solving import design_maps
 
     return tuple(design_maps(list(CUNNING_CONSTRAINTS), seed=0, loops=loops, candidates=16))
 

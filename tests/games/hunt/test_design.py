@@ -9,15 +9,10 @@ import pytest
 from ortools.sat.python import cp_model
 
 from generator.errors import QuarryError
-from generator.games.hunt import design
-from generator.games.hunt.design import (
-    build_route_model,
-    design_maps,
-    generate_routes,
-    parse_constraint,
-    parse_constraints,
-    report_text,
-)
+from generator.games.hunt.design import solving
+from generator.games.hunt.design.balance import generate_routes, report_text
+from generator.games.hunt.design.solving import build_route_model, design_maps
+from generator.games.hunt.design.spec import parse_constraint, parse_constraints
 from generator.games.hunt.maps import LAIR, NO_ARROW, TOWN, RouteMap, map_table, random_map
 from generator.solve.cpsat import count_solutions
 
@@ -257,7 +252,7 @@ def test_bad_constraint_text_is_refused_before_solving(text, loops, expected, mo
     def no_solving(*args, **kwargs):
         raise AssertionError("solved before refusing")
 
-    monkeypatch.setattr(design, "solve", no_solving)
+    monkeypatch.setattr(solving, "solve", no_solving)
     with pytest.raises(QuarryError, match=expected) as caught:
         generate_routes(["town-reachable", text], seed=1, loops=loops)
     assert "\n" not in str(caught.value)

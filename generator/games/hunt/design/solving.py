@@ -1,35 +1,4 @@
-"""Designing the Dragon's route maps with CP-SAT, ranked by how well the Dragon scores.
-
-`generate_routes(constraints, seed, loops)` asks CP-SAT for up to `candidates` distinct legal
-maps that meet every designer constraint, plays each one (as the Dragon) against the exact
-Knight bot, and ranks them by the Dragon's mean score, best first. The designer of a route
-map is working for the Dragon: a higher Dragon score is a better map.
-
-Words used below: an *arrow* is a Walk or a Fly arrow of the map; a *move* follows one
-arrow; "A reaches B" means some sequence of one or more moves (any mix of Walk and Fly)
-leads from A to B. The Lair has only its Fly arrow.
-
-The constraint language (case and spaces are ignored; K is a whole number, OP is >=, <=
-or =):
-
-  town-reachable     every location reaches Town
-  all-reachable      Town reaches every other location (no location is out of play)
-  no-dead-end        every location reaches at least two locations other than itself
-                     (so no location whose arrows only lead back to itself, and no pair
-                     of locations whose arrows only lead to each other)
-  walk-fly-differ    from Town, Hills, Woods and Sea, Walk and Fly lead to different places
-  no-loops           no arrow leads from a location to itself (same as loops<=0)
-  town-revisits OP K K of the four other locations (Hills, Woods, Sea, Lair) have an
-                     arrow (Walk or Fly) straight into Town; K 0 to 4
-  lair-return OP K   the fewest moves from the Lair back to Town is K; K 0 to 4 (a Lair
-                     that cannot get back to Town at all counts as infinitely far: it
-                     meets >=, never <= or =)
-  loops OP K         the map has K loops (arrows from a location to itself); K 0 to 9,
-                     and K above 0 needs loops allowed (--loops)
-
-Whether loops are allowed at all is the game option (`loops`, the CLI's --loops), not a
-constraint. Unknown text or a number out of range raises QuarryError before any solving;
-a set of constraints no map can meet raises QuarryError naming a smallest conflicting set.
+"""The CP-SAT model of the Dragon's route maps, and drawing distinct candidates from it.
 
 The model (`build_route_model`): one integer variable per arrow (walk_<loc>, fly_<loc>, the
 primary variables) whose domain holds only legal targets, channelled to booleans
@@ -42,14 +11,18 @@ maximises fresh random weights on the arc booleans (drawn from the seed) with al
 candidates blocked by a clause on their arc booleans.
 """
 
-import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 from ortools.sat.python import cp_model
 
 from generator.errors import QuarryError
+from generator.games.hunt.design.spec import (
+    MAX_CANDIDATES,
+    DesignConstraint,
+    parse_constraints,
+)
 from generator.games.hunt.maps import (
     LAIR,
     LOCATIONS,
@@ -61,61 +34,8 @@ from generator.games.hunt.maps import (
 )
 from generator.solve.cpsat import explain_infeasible, solve
 
-MAX_CANDIDATES = 50
-MAX_GAMES = 100_000
 SOLVE_SECONDS = 10.0
 KINDS = ("walk", "fly")
-
-# constraints without a number; those with one -> (lowest K, highest K)
-_FLAGS = ("town-reachable", "all-reachable", "no-dead-end", "walk-fly-differ", "no-loops")
-_BOUNDS = {"town-revisits": (0, 4), "lair-return": (0, 4), "loops": (0, 9)}
-ACCEPTED = (
-    "town-reachable, all-reachable, no-dead-end, walk-fly-differ, no-loops, "
-    "town-revisits>=K|<=K|=K (K 0-4), lair-return>=K|<=K|=K (K 0-4), "
-    "loops>=K|<=K|=K (K 0-9)"
-)
-_NUMERIC = re.compile(r"^([a-z][a-z-]*[a-z])(>=|<=|==|=)(-?\d+)$")
-
-
-@dataclass(frozen=True)
-class DesignConstraint:
-    """One parsed designer constraint: `name` alone, or `name op value`."""
-
-    name: str
-    op: str | None = None
-    value: int | None = None
-
-    @property
-    def text(self) -> str:
-        """Return the constraint as written canonically (e.g. 'town-revisits>=2')."""
-        return self.name if self.op is None else f"{self.name}{self.op}{self.value}"
-
-
-def parse_constraint(text: str, loops: bool = True) -> DesignConstraint:
-    """Return the constraint written as `text`; QuarryError if it is not in the language."""
-    compact = re.sub(r"\s+", "", str(text)).lower()
-    if compact in _FLAGS:
-        return DesignConstraint(compact)
-    match = _NUMERIC.match(compact)
-    if not match or match.group(1) not in _BOUNDS:
-        raise QuarryError(f"unknown constraint {text!r}; accepted: {ACCEPTED}")
-    name, op, number = match.group(1), match.group(2), int(match.group(3))
-    op = "=" if op == "==" else op
-    low, high = _BOUNDS[name]
-    if not low <= number <= high:
-        raise QuarryError(f"constraint {text!r}: K must be {low} to {high}")
-    if name == "loops" and not loops and number > 0 and op != "<=":
-        raise QuarryError(f"constraint {text!r} needs loops allowed (--loops)")
-    return DesignConstraint(name, op, number)
-
-
-def parse_constraints(texts: Sequence[str], loops: bool = True) -> list[DesignConstraint]:
-    """Return the constraints written in `texts`, parsed, duplicates dropped, order kept."""
-    parsed: dict[str, DesignConstraint] = {}
-    for text in texts:
-        constraint = parse_constraint(text, loops)
-        parsed.setdefault(constraint.text, constraint)
-    return list(parsed.values())
 
 
 @dataclass
@@ -329,132 +249,3 @@ def _infeasible(parsed: list[DesignConstraint], loops: bool, seconds: float) -> 
         f"no route map meets these constraints together ({mode}): {', '.join(needed)}; "
         "drop or loosen one of them"
     )
-
-
-# --- ranking ---------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class RankedMap:
-    """A candidate map, the Dragon's score on it ({"value": mean, "ci95": [lo, hi], ...}),
-    and the order in which CP-SAT found it (1 = first)."""
-
-    route_map: RouteMap
-    score: dict
-    found: int
-
-    def to_json(self) -> dict:
-        return {"map": self.route_map.to_json(), "score": self.score, "found": self.found}
-
-
-@dataclass(frozen=True)
-class RouteReport:
-    """Candidates ranked best first (highest mean Dragon score against the exact Knight)."""
-
-    constraints: tuple[str, ...]
-    seed: int
-    loops: bool
-    games: int
-    requested: int
-    ranked: tuple[RankedMap, ...]
-
-    @property
-    def best(self) -> RankedMap:
-        """Return the best map for the Dragon."""
-        return self.ranked[0]
-
-    def to_json(self) -> dict:
-        return {
-            "constraints": list(self.constraints),
-            "seed": self.seed,
-            "loops": self.loops,
-            "games": self.games,
-            "requested": self.requested,
-            "ranked": [r.to_json() for r in self.ranked],
-        }
-
-
-Scorer = Callable[[RouteMap, int, int, bool], dict]
-
-
-def generate_routes(
-    constraints: list[str],
-    seed: int,
-    loops: bool,
-    candidates: int = 8,
-    games: int = 200,
-    scorer: Scorer | None = None,
-    jobs: int = 1,
-) -> RouteReport:
-    """Design up to `candidates` maps meeting `constraints` and rank them by the Dragon's mean
-    score against the exact Knight over `games` games each (the same seed for every map, so
-    the maps are compared on common random numbers). The Dragon plays each map with the
-    cunning bot's moves; the Knight's belief starts from every legal map (he is not told the
-    constraints). `scorer` replaces bots.dragon_score_against_knight(route_map, games, seed,
-    loops) (for tests); `jobs` worker processes play the games of each map."""
-    if not 1 <= games <= MAX_GAMES:
-        raise QuarryError(f"games must be 1 to {MAX_GAMES}, not {games}")
-    parsed = parse_constraints(constraints, loops)
-    maps = design_maps([c.text for c in parsed], seed, loops, candidates)
-    if scorer is None:
-        from generator.games.hunt.bots import dragon_score_against_knight
-
-        def scorer(route_map, games, seed, loops):
-            return dragon_score_against_knight(route_map, games, seed, loops, jobs=jobs)
-
-    scored = [
-        RankedMap(route_map, dict(scorer(route_map, games, seed, loops)), found)
-        for found, route_map in enumerate(maps, start=1)
-    ]
-    scored.sort(key=lambda r: (-float(r.score["value"]), r.found))
-    return RouteReport(
-        constraints=tuple(c.text for c in parsed),
-        seed=seed,
-        loops=loops,
-        games=games,
-        requested=candidates,
-        ranked=tuple(scored),
-    )
-
-
-def arrow_lines(route_map: RouteMap) -> list[str]:
-    """Return the nine arrows as 'town  -walk-> hills', Walk then Fly for each location."""
-    width = max(len(name) for name in LOCATIONS)
-    lines = []
-    for source in range(5):
-        for kind in KINDS:
-            target = route_map.walk[source] if kind == "walk" else route_map.fly[source]
-            if target != NO_ARROW:
-                arrow = f"-{kind}->".ljust(7)
-                lines.append(f"{LOCATIONS[source]:<{width}} {arrow} {LOCATIONS[target]}")
-    return lines
-
-
-def report_text(report: RouteReport) -> str:
-    """Return the ranked candidates as text for a terminal, best first."""
-    constraints = ", ".join(report.constraints) or "none"
-    loops = "allowed" if report.loops else "off"
-    out = [
-        f"Hunt route maps: seed {report.seed}, loops {loops}, constraints: {constraints}",
-        f"{len(report.ranked)} map(s) ranked by the Dragon's mean score over {report.games} "
-        "games each against the exact Knight",
-        "(higher is better for the Dragon; ± is half the 95% interval)",
-    ]
-    if len(report.ranked) < report.requested:
-        out.append(f"(only {len(report.ranked)} of {report.requested} requested maps exist)")
-    for rank, entry in enumerate(report.ranked, start=1):
-        value = float(entry.score["value"])
-        low, high = (float(x) for x in entry.score["ci95"])
-        half = (high - low) / 2
-        tag = "  <- best" if rank == 1 else ""
-        out += [
-            "",
-            f"#{rank}  Dragon {value:.2f} ± {half:.2f}  (95% interval {low:.2f} to {high:.2f})"
-            f"  CP-SAT candidate {entry.found}{tag}",
-        ]
-        lines = arrow_lines(entry.route_map)
-        walks = [line for line in lines if "-walk->" in line]
-        flies = [line for line in lines if "-fly->" in line]
-        column = max(len(line) for line in walks)
-        for row in range(len(flies)):
-            left = walks[row] if row < len(walks) else ""
-            out.append(f"    {left:<{column}}   {flies[row]}".rstrip())
-    return "\n".join(out) + "\n"
