@@ -16,8 +16,8 @@ Cards (poker size, from the Jinja2 templates in templates/fugitive/):
 
 Pages that flow are said in their own modules and set by the document layer
 (generator/render/document/): the rules reference (reference.py), the Marshal's notepad
-(notepad.py) and the puzzle book (book.py, book_solutions.py), with the drawings they hold
-(figures.py).
+(notepad.py) and the puzzle book (puzzles/book.py, puzzles/solutions.py), with the drawings
+they hold (figures.py).
 
 build_kit and build_puzzle_kit, at the end, are the only code here that writes PDFs (with
 generator.render).
@@ -399,7 +399,7 @@ def _list_for_guide(writer, paper: Paper, back_mode: str) -> None:
 
 
 def build_deck_kit(request: KitRequest, report) -> None:
-    """Write a designed deck (design.DeckReport) into request.writer: deck.json (the best
+    """Write a designed deck (design.balance.DeckReport) into request.writer: deck.json (the best
     deck, for `quarry simulate fugitive --deck`), report.json (every candidate ranked, and
     the published deck), and, on request.paper, cards-<paper>.pdf (its 43 Hideouts with
     their designed footprints and the 2 role cards) and, when its variant uses events,
@@ -466,8 +466,8 @@ def json_text(data) -> str:
 
 
 def write_puzzle_book(writer, paper: Paper, puzzles: list[dict], seed: int) -> None:
-    """Write puzzles-<paper>.pdf (the book of book.book_parts) into `writer`'s kit."""
-    from generator.games.fugitive.book import write_book
+    """Write puzzles-<paper>.pdf (the book of puzzles.book.book_parts) into `writer`'s kit."""
+    from generator.games.fugitive.puzzles.book import write_book
 
     name = f"puzzles-{paper.name}.pdf"
     writer.add(name, "puzzle-book", pages=write_book(writer.path(name), paper, puzzles, seed))

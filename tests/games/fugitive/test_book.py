@@ -12,8 +12,6 @@ import pypdf
 import pytest
 
 from generator import cli
-from generator.games.fugitive import book as fugitive_book
-from generator.games.fugitive import book_solutions
 from generator.games.fugitive import print as fugitive_print
 from generator.games.fugitive.figures import (
     answer_figure,
@@ -21,12 +19,14 @@ from generator.games.fugitive.figures import (
     number_strip,
     row_figure,
 )
+from generator.games.fugitive.puzzles import book as fugitive_book
 from generator.games.fugitive.puzzles import (
     format_answer,
     generate_puzzles,
     table_facts,
     table_lines,
 )
+from generator.games.fugitive.puzzles import solutions as book_solutions
 from generator.kit import KitRequest, KitWriter
 from generator.render.document import Continued, ShadedHeading
 

@@ -1,5 +1,5 @@
 """Every printed puzzle history is one the rules allow: the independent replay
-(history_check.py) on hand-made histories, on the generator's puzzles over many seeds and
+(puzzles/history_check.py) on hand-made histories, on the generator's puzzles over many seeds and
 difficulties, and the generator's choice of right guesses (plan_hits) against brute force."""
 
 import copy
@@ -10,8 +10,8 @@ from itertools import combinations, product
 import pytest
 
 from generator.games.fugitive import puzzles as P
-from generator.games.fugitive.history_check import history_problem
-from generator.games.fugitive.puzzle_facts import READINGS, plan_hits
+from generator.games.fugitive.puzzles.facts import READINGS, plan_hits
+from generator.games.fugitive.puzzles.history_check import history_problem
 
 # A legal history: turn 1 he places his own 2 (H1) and the 5 (H2), and she finds the 5; turn
 # 2 he draws from pile 1 and places the 7 (H3), she misses with 9; turn 3 he draws from pile 2

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from generator.games.fugitive import puzzles as P
-from generator.games.fugitive.puzzle_solvers import (
+from generator.games.fugitive.puzzles.solvers import (
     Contradiction,
     cases_solve,
     run_levels,

@@ -15,9 +15,9 @@ import pytest
 from generator.errors import QuarryError
 from generator.games.fugitive import puzzles as P
 from generator.games.fugitive.cards import pile_of
-from generator.games.fugitive.puzzle_facts import NORMAL_REACH, SPRINT, TOP, TableFacts
-from generator.games.fugitive.puzzle_solvers import solve_facts
-from generator.games.fugitive.puzzle_uniqueness import (
+from generator.games.fugitive.puzzles.facts import NORMAL_REACH, SPRINT, TOP, TableFacts
+from generator.games.fugitive.puzzles.solvers import solve_facts
+from generator.games.fugitive.puzzles.uniqueness import (
     build_model,
     certify_facts,
     hideout_variables,

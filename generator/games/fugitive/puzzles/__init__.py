@@ -18,7 +18,7 @@ guessed; the Fugitive's turn N + 1 comes next):
 She guessed once on each of her turns 1..N: each guess was wrong (listed with its number)
 or right (listed with the numbers it named: revealed Hideouts, all placed by then and face
 down until that guess). A right guess never turns up the last face-down Hideout, which
-would have won her the game then (puzzle_facts.plan_hits chooses them).
+would have won her the game then (facts.plan_hits chooses them).
 
 The question: the numbers of the face-down Hideouts, left to right (the answer, a list).
 What constrains them (the rules, seeds/003):
@@ -80,8 +80,7 @@ from generator.engine.bitboards import bits
 from generator.errors import QuarryError
 from generator.games import check_puzzle_options
 from generator.games.fugitive.cards import ESCAPE, PILES, START_DRAWS, START_HAND
-from generator.games.fugitive.history_check import history_problem
-from generator.games.fugitive.puzzle_facts import (
+from generator.games.fugitive.puzzles.facts import (
     CPSAT_SECONDS,
     DECK_TEXT,
     DIFFICULTIES,
@@ -101,7 +100,8 @@ from generator.games.fugitive.puzzle_facts import (
     table_facts,
     table_lines,
 )
-from generator.games.fugitive.puzzle_solvers import (
+from generator.games.fugitive.puzzles.history_check import history_problem
+from generator.games.fugitive.puzzles.solvers import (
     Board,
     Contradiction,
     cases_solve,
@@ -116,7 +116,7 @@ from generator.games.fugitive.puzzle_solvers import (
     solve_level3,
     worked_solution,
 )
-from generator.games.fugitive.puzzle_uniqueness import (
+from generator.games.fugitive.puzzles.uniqueness import (
     brute_force_answers,
     build_model,
     certify_answer,
@@ -263,7 +263,7 @@ def _row_at(game: _Hidden, turn: int) -> int:
 
 def _hits(game: _Hidden, clues: _Clues) -> dict[int, list[int]] | None:
     """Return the right guesses that turn up the revealed Hideouts on the turns without a
-    wrong guess ({turn: [row positions]}, puzzle_facts.plan_hits), or None if the rules
+    wrong guess ({turn: [row positions]}, facts.plan_hits), or None if the rules
     allow none (a right guess that turned up the last face-down Hideout would end the
     game)."""
     free = [t for t in range(1, game.turns + 1) if t not in clues.guesses]

@@ -1,4 +1,4 @@
-"""The level-limited solvers that grade Fugitive puzzles (levels 1-3, see puzzles.py): each
+"""The level-limited solvers that grade Fugitive puzzles (levels 1-3, see __init__.py): each
 keeps a set of candidate numbers per face-down Hideout and narrows them to a fixed point,
 writing the reasoning a person would follow."""
 
@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 
 from generator.engine.bitboards import bits, lowest
 from generator.games.fugitive.cards import PILES
-from generator.games.fugitive.puzzle_facts import (
+from generator.games.fugitive.puzzles.facts import (
     ALL_NUMBERS,
     DIFFICULTIES,
     LEVELS,

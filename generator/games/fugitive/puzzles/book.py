@@ -1,6 +1,6 @@
 """Fugitive's puzzle book: a page of instructions, the puzzles (two a page when they fit,
 each framed and laid out as the table seen from the Marshal's chair), then the solutions at
-the back (book_solutions.py). This module says what goes on the pages; the document layer
+the back (solutions.py). This module says what goes on the pages; the document layer
 sets them.
 
 A puzzle comes in as its Puzzle.to_json() dict (so a book can be printed from puzzles.json).
@@ -17,10 +17,10 @@ from pathlib import Path
 
 from reportlab.platypus import Flowable, Table, TableStyle
 
-from generator.games.fugitive.book_solutions import label_table, solutions_part
 from generator.games.fugitive.figures import answer_figure, hand_figure, number_strip, row_figure
 from generator.games.fugitive.print import PILE_COLOURS, TITLE
 from generator.games.fugitive.puzzles import Puzzle, question_text, table_facts
+from generator.games.fugitive.puzzles.solutions import label_table, solutions_part
 from generator.render.document import (
     GREY,
     INK,

@@ -1,5 +1,5 @@
 """The table of a Fugitive puzzle: the Puzzle record, the facts its table states
-(TableFacts), and the words used to describe them (see puzzles.py for the whole design)."""
+(TableFacts), and the words used to describe them (see __init__.py for the whole design)."""
 
 import re
 from collections.abc import Sequence
@@ -17,7 +17,7 @@ from generator.games.fugitive.cards import (
     pile_of,
     published,
 )
-from generator.games.fugitive.history_check import history_problem
+from generator.games.fugitive.puzzles.history_check import history_problem
 
 LEVELS = {"easy": 1, "medium": 2, "hard": 3}
 CPSAT_SECONDS = 10.0

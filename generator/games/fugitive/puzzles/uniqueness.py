@@ -7,7 +7,7 @@ from itertools import combinations_with_replacement
 from ortools.sat.python import cp_model
 
 from generator.games.fugitive.cards import ESCAPE, PILES
-from generator.games.fugitive.puzzle_facts import (
+from generator.games.fugitive.puzzles.facts import (
     CPSAT_SECONDS,
     MAX_SPRINT,
     NORMAL_REACH,
