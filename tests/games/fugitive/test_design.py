@@ -9,7 +9,6 @@ import numpy as np
 import pytest
 
 from generator.errors import QuarryError
-from generator.games.fugitive import design
 from generator.games.fugitive.bots import fugitive_win_rate
 from generator.games.fugitive.cards import (
     EVENT_KEYS,
@@ -19,7 +18,10 @@ from generator.games.fugitive.cards import (
     load_config,
     published,
 )
-from generator.games.fugitive.deck_constraints import (
+from generator.games.fugitive.design import solving
+from generator.games.fugitive.design.balance import generate_decks, report_text
+from generator.games.fugitive.design.solving import build_deck_model, design_decks
+from generator.games.fugitive.design.spec import (
     ACCEPTED,
     PAIR_CARDS,
     PAIRS,
@@ -28,12 +30,7 @@ from generator.games.fugitive.deck_constraints import (
     parse_constraint,
     parse_constraints,
     three_pairs,
-)
-from generator.games.fugitive.design import (
-    build_deck_model,
-    design_decks,
-    generate_decks,
-    report_text,
+    variant_of,
 )
 from generator.solve.cpsat import solve
 
@@ -117,7 +114,7 @@ def test_bad_constraint_words_are_refused_before_solving_naming_what_is_accepted
     def no_solving(*args, **kwargs):
         raise AssertionError("solved before refusing")
 
-    monkeypatch.setattr(design, "solve", no_solving)
+    monkeypatch.setattr(solving, "solve", no_solving)
     with pytest.raises(QuarryError) as caught:
         generate_decks(["variant=random", "half-three", text], seed=1)
     message = str(caught.value)
@@ -221,7 +218,7 @@ def test_designed_decks_are_distinct_usable_and_meet_every_constraint(constraint
     decks = design_decks(constraints, seed=3, candidates=8)
     assert len(decks) == len(set(decks)) == 8
     parsed = parse_constraints(constraints)
-    variant = design.variant_of(parsed)
+    variant = variant_of(parsed)
     for config in decks:
         assert config.problem() is None, config.problem()
         assert DeckConfig.from_json(json.loads(json.dumps(config.to_json()))) == config

@@ -1,6 +1,6 @@
 """The deck designer's constraint language and the measures it speaks of: parsing a
 designer's words into DeckConstraint, and measuring a deck directly (`meets`), without
-the CP-SAT model (design.py), so that every designed deck can be checked independently.
+the CP-SAT model (solving.py), so that every designed deck can be checked independently.
 
 Words used below: the *scope* of a count is a group of Hideouts: `pile1` (4-14), `pile2`
 (15-28), `pile3` (29-41) as in cards.PILES, `start` (0-3 and 42, never shuffled into a
@@ -90,6 +90,8 @@ HALF_THREE_DEFAULT = 200
 PAIR_CARDS = tuple(range(PILES[0][0], PILES[-1][1] + 1))  # 4-41, the cards drawn from piles
 PAIRS = len(PAIR_CARDS) * (len(PAIR_CARDS) - 1) // 2  # 703
 MAX_EVENTS = len(EVENT_KEYS)  # 10
+MAX_CANDIDATES = 50  # decks one design ranks
+MAX_GAMES = 100_000  # games played with each deck
 
 SCOPES: dict[str, tuple[int, ...]] = {
     "all": tuple(HIDEOUTS),
