@@ -9,6 +9,7 @@ import random
 import statistics
 import time
 
+from generator.games import DIFFICULTIES
 from generator.games.island import puzzles
 from generator.games.island.board import Island
 from generator.games.island.tracking import Track
@@ -56,7 +57,7 @@ def tracker_update_us() -> float:
 
 
 def main() -> None:
-    for difficulty in puzzles.DIFFICULTIES:
+    for difficulty in DIFFICULTIES:
         timings = [timed(puzzles.generate_puzzle, difficulty, seed)[0] for seed in SEEDS]
         tries = [attempts_for(difficulty, seed) for seed in range(10)]
         print(

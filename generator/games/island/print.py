@@ -3,9 +3,9 @@ the reference cards and rules, a sample puzzle book, the guide page.
 
 What each printed thing looks like is said elsewhere: the island in figures.py, the mini
 board and the tokens in minis.py, the cards in faces.py, the reference cards and rules in
-reference.py, the puzzle book in book.py. This module is the only island code that writes
-PDFs (with generator.render): build_kit for `quarry kit island`, write_board_pages for a
-generated board's design folder.
+reference.py, the puzzle book in puzzles/book.py. This module is the only island code that
+writes PDFs (with generator.render): build_kit for `quarry kit island`, write_board_pages for
+a generated board's design folder.
 """
 
 from __future__ import annotations
@@ -162,7 +162,8 @@ def build_kit(request: KitRequest, island: Island | None = None) -> None:
       back_offset say (faces.card_set);
     - reference-<paper>.pdf (the Hunter's and the Hunted's reference cards) and
       rules-<paper>.pdf (reference.py);
-    - puzzles-<paper>.pdf and puzzles.json: a sample book of SAMPLE_BOOK puzzles (book.py);
+    - puzzles-<paper>.pdf and puzzles.json: a sample book of SAMPLE_BOOK puzzles
+      (puzzles/book.py);
     - svg/: the board, the mini board, the tokens and every distinct card face and back.
 
     With request.ink low the tokens and the card backs are light (the board is tints)."""
@@ -226,7 +227,7 @@ def _write_reference(writer: KitWriter, paper: Paper, seed: int) -> None:
 
 def _write_puzzle_book(writer: KitWriter, paper: Paper, puzzles: list, seed: int) -> None:
     """Write puzzles-<paper>.pdf, the sample book of `puzzles`."""
-    from generator.games.island.book import write_book
+    from generator.games.island.puzzles.book import write_book
 
     name = f"puzzles-{paper.name}.pdf"
     writer.add(name, "puzzle-book", pages=write_book(writer.path(name), paper, puzzles, seed))

@@ -6,8 +6,7 @@ import json
 import pypdfium2
 import pytest
 
-from generator.games.island import book
-from generator.games.island.puzzles import generate_puzzle
+from generator.games.island.puzzles import book, generate_puzzle
 from generator.kit import KitRequest, KitWriter
 from generator.render.layouts import LayoutBook
 

@@ -5,6 +5,7 @@ import pytest
 
 from generator.engine.bitboards import bits
 from generator.errors import QuarryError
+from generator.games import DIFFICULTIES
 from generator.games.island import puzzles as P
 from generator.games.island.tracking import Track
 
@@ -13,7 +14,7 @@ SEEDS = (0, 1, 2)
 
 @pytest.fixture(scope="module")
 def made():
-    return {(d, s): P.generate_puzzle(d, s) for d in P.DIFFICULTIES for s in SEEDS}
+    return {(d, s): P.generate_puzzle(d, s) for d in DIFFICULTIES for s in SEEDS}
 
 
 def walk_ends(island, square: int, steps: int, exact: bool, boat: bool) -> set[int]:
