@@ -19,6 +19,7 @@ from generator.render.document.pages import (
     fit_parts,
     write_document,
 )
+from generator.render.document.puzzle_book import PuzzleBook
 from generator.render.document.styles import FAINT, GREY, INK, SHADE, TypeScale
 
 __all__ = [
@@ -33,6 +34,7 @@ __all__ = [
     "Header",
     "Item",
     "Part",
+    "PuzzleBook",
     "Room",
     "ShadedHeading",
     "TickBox",

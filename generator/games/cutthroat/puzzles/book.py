@@ -18,9 +18,8 @@ from generator.games.cutthroat.puzzles import BEHAVIOUR, Puzzle, solution_steps
 from generator.games.cutthroat.puzzles.form import rank_word
 from generator.games.cutthroat.rules import RANKS
 from generator.kit import write_puzzle_files
-from generator.render.document import Blocks, Header, Part, TypeScale, fit_parts, write_document
-from generator.render.layouts import LayoutBook, Paper
-from generator.render.pdf import Footer
+from generator.render.document import Blocks, Header, Part, PuzzleBook
+from generator.render.layouts import Paper
 from generator.render.units import mm_to_pt
 
 GAME_TITLE = "CutThroat!"
@@ -149,7 +148,7 @@ def _instructions(blocks: Blocks, count: int, seed: int | None) -> Part:
                 "puzzle instructions")  # fmt: skip
 
 
-def _puzzles(blocks: Blocks, puzzles: list[Puzzle]) -> Part:
+def _puzzles(blocks: Blocks, puzzles: list[Puzzle], paper: Paper) -> Part:
     story: list[Flowable] = []
     for number, puzzle in enumerate(puzzles, 1):
         title = f"Puzzle {number} · {puzzle.difficulty} · {puzzle.players} players"
@@ -181,7 +180,7 @@ def solution_story(blocks: Blocks, number: int, puzzle: Puzzle) -> list[Flowable
     return [*blocks.keep_ends(head, body), blocks.gap(4)]
 
 
-def _solutions(blocks: Blocks, puzzles: list[Puzzle]) -> Part:
+def _solutions(blocks: Blocks, puzzles: list[Puzzle], paper: Paper) -> Part:
     story: list[Flowable] = []
     for number, puzzle in enumerate(puzzles, 1):
         story += solution_story(blocks, number, puzzle)
@@ -189,26 +188,21 @@ def _solutions(blocks: Blocks, puzzles: list[Puzzle]) -> Part:
     return Part(Header("Solutions", subtitle), story, "solutions", columns=2)
 
 
-def book_parts(paper: Paper | str, puzzles: Sequence, seed: int | None = None) -> list[Part]:
-    """Return the puzzle book as Parts: instructions, puzzles, solutions."""
-    if isinstance(paper, str):
-        paper = LayoutBook().paper(paper)
-    chosen = checked(puzzles)
-    footer = Footer(GAME_TITLE, "puzzle instructions", seed)
-    parts = fit_parts(paper, lambda b: [_instructions(b, len(chosen), seed)], footer,
-                      (9.5, 9.0, 8.5), 1)  # fmt: skip
-    return parts + [
-        _puzzles(Blocks(TypeScale(body=9.0)), chosen),
-        _solutions(Blocks(TypeScale(body=8.5)), chosen),
-    ]
+BOOK = PuzzleBook(
+    title=GAME_TITLE,
+    check=checked,
+    instructions=_instructions,
+    puzzles=_puzzles,
+    solutions=_solutions,
+    instruction_sizes=(9.5, 9.0, 8.5),
+    puzzle_body=9.0,
+    solution_body=8.5,
+)
 
 
 def write_book(target: Path, paper: Paper | str, puzzles: Sequence, seed: int | None) -> int:
     """Write the puzzle book PDF to `target`; return its page count."""
-    if isinstance(paper, str):
-        paper = LayoutBook().paper(paper)
-    parts = book_parts(paper, puzzles, seed)
-    return write_document(target, paper, parts, Footer(GAME_TITLE, "puzzles", seed), TypeScale())
+    return BOOK.write(target, paper, puzzles, seed)
 
 
 def write_puzzle_book(request, puzzles: Sequence) -> None:

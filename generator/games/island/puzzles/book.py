@@ -28,17 +28,8 @@ from generator.games.island.puzzles import (
     worked_solution,
 )
 from generator.kit import write_puzzle_files
-from generator.render.document import (
-    GREY,
-    Blocks,
-    Header,
-    Part,
-    TypeScale,
-    fit_parts,
-    write_document,
-)
-from generator.render.layouts import LayoutBook, Paper
-from generator.render.pdf import Footer
+from generator.render.document import GREY, Blocks, Header, Part, PuzzleBook
+from generator.render.layouts import Paper
 from generator.render.units import mm_to_pt
 
 GAME_TITLE = "The Most Dangerous Game"
@@ -308,7 +299,7 @@ def _solution(blocks: Blocks, puzzle: Puzzle, number: int) -> list[Flowable]:
     return [*blocks.keep_ends(head, body), blocks.gap(4)]
 
 
-def _solutions_part(blocks: Blocks, puzzles: list[Puzzle]) -> Part:
+def _solutions_part(blocks: Blocks, puzzles: list[Puzzle], paper: Paper) -> Part:
     """Return the solutions in two columns; a hard one starts a page of its own."""
     story: list[Flowable] = []
     for number, puzzle in enumerate(puzzles, 1):
@@ -319,31 +310,22 @@ def _solutions_part(blocks: Blocks, puzzles: list[Puzzle]) -> Part:
     return Part(Header("Solutions", subtitle), _no_double_breaks(story), "solutions", columns=2)
 
 
-def book_parts(paper: Paper | str, puzzles: Sequence, seed: int | None = None) -> list[Part]:
-    """Return the puzzle book as Parts: the instructions (one page), the puzzles, the
-    solutions. ValueError names a malformed puzzle."""
-    if isinstance(paper, str):
-        paper = LayoutBook().paper(paper)
-    chosen = checked(puzzles)
-    footer = Footer(GAME_TITLE, "puzzle instructions", seed)
-    parts = fit_parts(
-        paper,
-        lambda blocks: [_instructions_part(blocks, len(chosen), seed)],
-        footer,
-        INSTRUCTION_SIZES,
-        1,
-    )
-    blocks = Blocks(TypeScale(body=9.0))
-    answers = Blocks(TypeScale(body=SOLUTION_SIZES[0]))
-    return parts + [_puzzles_part(blocks, chosen, paper), _solutions_part(answers, chosen)]
+BOOK = PuzzleBook(
+    title=GAME_TITLE,
+    check=checked,
+    instructions=_instructions_part,
+    puzzles=_puzzles_part,
+    solutions=_solutions_part,
+    instruction_sizes=INSTRUCTION_SIZES,
+    puzzle_body=9.0,
+    solution_body=SOLUTION_SIZES[0],
+)
 
 
 def write_book(target: Path, paper: Paper | str, puzzles: Sequence, seed: int | None) -> int:
-    """Write the puzzle book PDF to `target`; return its page count."""
-    if isinstance(paper, str):
-        paper = LayoutBook().paper(paper)
-    parts = book_parts(paper, puzzles, seed)
-    return write_document(target, paper, parts, Footer(GAME_TITLE, "puzzles", seed), TypeScale())
+    """Write the puzzle book PDF to `target`; return its page count. ValueError names a
+    malformed puzzle."""
+    return BOOK.write(target, paper, puzzles, seed)
 
 
 def write_puzzle_book(request, puzzles: Sequence) -> None:

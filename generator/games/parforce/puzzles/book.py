@@ -19,9 +19,8 @@ from generator.games.parforce.figures import board_svg
 from generator.games.parforce.puzzles import Puzzle, position, puzzle_board
 from generator.games.parforce.rules import PIECES, STAG
 from generator.kit import write_puzzle_files
-from generator.render.document import Blocks, Header, Part, TypeScale, fit_parts, write_document
-from generator.render.layouts import LayoutBook, Paper
-from generator.render.pdf import Footer
+from generator.render.document import Blocks, Header, Part, PuzzleBook
+from generator.render.layouts import Paper
 from generator.render.units import mm_to_pt
 
 GAME_TITLE = "Parforcejagd"
@@ -147,7 +146,7 @@ def _instructions_part(blocks: Blocks, count: int, seed: int | None) -> Part:
                 "puzzle instructions")  # fmt: skip
 
 
-def _puzzles_part(blocks: Blocks, puzzles: list[Puzzle]) -> Part:
+def _puzzles_part(blocks: Blocks, puzzles: list[Puzzle], paper: Paper) -> Part:
     story: list[Flowable] = []
     for number, puzzle in enumerate(puzzles, 1):
         rounds = puzzle.rounds
@@ -165,7 +164,7 @@ def _puzzles_part(blocks: Blocks, puzzles: list[Puzzle]) -> Part:
     return Part(Header("Puzzles", "Write your answers beside each board."), story, "puzzles")
 
 
-def _solutions_part(blocks: Blocks, puzzles: list[Puzzle]) -> Part:
+def _solutions_part(blocks: Blocks, puzzles: list[Puzzle], paper: Paper) -> Part:
     story: list[Flowable] = []
     for number, puzzle in enumerate(puzzles, 1):
         head = [
@@ -179,25 +178,21 @@ def _solutions_part(blocks: Blocks, puzzles: list[Puzzle]) -> Part:
     return Part(Header("Solutions", subtitle), story, "solutions", columns=2)
 
 
-def book_parts(paper: Paper | str, puzzles: Sequence, seed: int | None = None) -> list[Part]:
-    """Return the puzzle book as Parts: instructions, puzzles, solutions."""
-    if isinstance(paper, str):
-        paper = LayoutBook().paper(paper)
-    chosen = checked(puzzles)
-    footer = Footer(GAME_TITLE, "puzzle instructions", seed)
-    parts = fit_parts(paper, lambda b: [_instructions_part(b, len(chosen), seed)], footer,
-                      (9.5, 9.0, 8.5), 1)  # fmt: skip
-    blocks = Blocks(TypeScale(body=9.5))
-    answers = Blocks(TypeScale(body=8.5))
-    return parts + [_puzzles_part(blocks, chosen), _solutions_part(answers, chosen)]
+BOOK = PuzzleBook(
+    title=GAME_TITLE,
+    check=checked,
+    instructions=_instructions_part,
+    puzzles=_puzzles_part,
+    solutions=_solutions_part,
+    instruction_sizes=(9.5, 9.0, 8.5),
+    puzzle_body=9.5,
+    solution_body=8.5,
+)
 
 
 def write_book(target: Path, paper: Paper | str, puzzles: Sequence, seed: int | None) -> int:
     """Write the puzzle book PDF to `target`; return its page count."""
-    if isinstance(paper, str):
-        paper = LayoutBook().paper(paper)
-    parts = book_parts(paper, puzzles, seed)
-    return write_document(target, paper, parts, Footer(GAME_TITLE, "puzzles", seed), TypeScale())
+    return BOOK.write(target, paper, puzzles, seed)
 
 
 def write_puzzle_book(request, puzzles: Sequence) -> None:
