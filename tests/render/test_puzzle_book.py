@@ -60,3 +60,18 @@ def test_a_malformed_book_is_refused_before_anything_is_set(tmp_path):
     with pytest.raises(ValueError, match="at least one puzzle"):
         make_book(seen).write(tmp_path / "book.pdf", "a4", [], None)
     assert not seen and not (tmp_path / "book.pdf").exists()
+
+
+def test_a_builder_may_lay_its_pages_out_one_by_one_as_a_list_of_parts(tmp_path):
+    def pages(blocks: Blocks, chosen: list, paper) -> list[Part]:
+        return [
+            Part(Header("Puzzles", f"Puzzle {p}"), [blocks.para(p)], f"puzzle {p}") for p in chosen
+        ]
+
+    single = make_book([])
+    book = PuzzleBook("Game", checked, instructions, pages, single.solutions, (9.0,), 9.5, 8.0)
+    parts = book.parts("a4", [1, 2, 3], 7)
+    components = ["instructions", "puzzle 1", "puzzle 2", "puzzle 3", "solutions"]
+    assert [part.component for part in parts] == components
+    target = tmp_path / "book.pdf"
+    assert book.write(target, "a4", [1, 2, 3], 7) == len(pypdf.PdfReader(target).pages) == 5

@@ -1,7 +1,8 @@
 """The skeleton every puzzle book shares: a page of instructions (set in the largest body size
 that keeps it to one page), the puzzles, then the solutions at the back, each part in its own
 type, written as one PDF with the game's footer. A game's book says what goes on the pages
-(its three part builders) and in what sizes; PuzzleBook puts them together."""
+(its three part builders) and in what sizes; PuzzleBook puts them together. A builder
+returns one Part, or a list of them when its pages are laid out one by one."""
 
 from __future__ import annotations
 
@@ -25,8 +26,10 @@ class PuzzleBook:
       or their to_json() dicts); ValueError naming a malformed one, or when there are none;
     - instructions(blocks, count, seed) -> Part: the instructions page, set at the first body
       size of instruction_sizes (largest first) that keeps it to one page (fit_parts);
-    - puzzles(blocks, puzzles, paper) -> Part: the puzzles, set at puzzle_body pt;
-    - solutions(blocks, puzzles, paper) -> Part: the solutions, set at solution_body pt.
+    - puzzles(blocks, puzzles, paper) -> Part or list of Parts: the puzzles, set at
+      puzzle_body pt (a list when the book lays its puzzle pages out one by one);
+    - solutions(blocks, puzzles, paper) -> Part or list of Parts: the solutions, set at
+      solution_body pt.
 
     A builder that does not size anything to the paper leaves `paper` unused.
     """
@@ -34,15 +37,15 @@ class PuzzleBook:
     title: str
     check: Callable[[Sequence], list]
     instructions: Callable[[Blocks, int, int | None], Part]
-    puzzles: Callable[[Blocks, list, Paper], Part]
-    solutions: Callable[[Blocks, list, Paper], Part]
+    puzzles: Callable[[Blocks, list, Paper], Part | list[Part]]
+    solutions: Callable[[Blocks, list, Paper], Part | list[Part]]
     instruction_sizes: Sequence[float]
     puzzle_body: float
     solution_body: float
 
     def parts(self, paper: Paper | str, puzzles: Sequence, seed: int | None = None) -> list[Part]:
-        """Return the book as Parts: the instructions (one page), the puzzles, the
-        solutions. ValueError names a malformed puzzle (check)."""
+        """Return the book as Parts: the instructions (one page), the puzzles' Parts, the
+        solutions' Parts. ValueError names a malformed puzzle (check)."""
         if isinstance(paper, str):
             paper = LayoutBook().paper(paper)
         chosen = self.check(puzzles)
@@ -56,7 +59,8 @@ class PuzzleBook:
         )
         blocks = Blocks(TypeScale(body=self.puzzle_body))
         answers = Blocks(TypeScale(body=self.solution_body))
-        return parts + [self.puzzles(blocks, chosen, paper), self.solutions(answers, chosen, paper)]
+        made = _as_parts(self.puzzles(blocks, chosen, paper))
+        return [*parts, *made, *_as_parts(self.solutions(answers, chosen, paper))]
 
     def write(self, target: Path, paper: Paper | str, puzzles: Sequence, seed: int | None) -> int:
         """Write the book (parts) to the PDF `target`; return its page count."""
@@ -65,3 +69,8 @@ class PuzzleBook:
         parts = self.parts(paper, puzzles, seed)
         footer = Footer(self.title, "puzzles", seed)
         return write_document(target, paper, parts, footer, TypeScale())
+
+
+def _as_parts(made: Part | list[Part]) -> list[Part]:
+    """Return a builder's result as a list of Parts (a single Part becomes a list of one)."""
+    return [made] if isinstance(made, Part) else list(made)
