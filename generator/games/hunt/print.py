@@ -19,7 +19,7 @@ from generator.games.hunt.logsheets import dragon_log_part, knight_log_part
 from generator.games.hunt.maps import RouteMap
 from generator.games.hunt.mapsheet import SIZES as MAP_SIZES
 from generator.games.hunt.mapsheet import map_sheet_part
-from generator.games.hunt.puzzles.book import write_puzzle_book
+from generator.games.hunt.puzzles.book import write_book
 from generator.games.hunt.reference import SIZES as REFERENCE_SIZES
 from generator.games.hunt.reference import reference_part
 from generator.kit import KitRequest
@@ -103,7 +103,7 @@ def build_kit(request: KitRequest) -> None:
         writer.add(pdf, "game-sheets", pages=pages, shows=["svg/map-figure.svg"])
         if puzzles:
             book = f"puzzles-{paper.name}.pdf"
-            count = write_puzzle_book(writer.path(book), puzzles, paper, seed=seed)
+            count = write_book(writer.path(book), paper, puzzles, seed)
             writer.add(book, "puzzle-book", pages=count)
         _list_for_guide(writer, paper, bool(puzzles))
 
@@ -142,8 +142,8 @@ def build_puzzle_kit(request: KitRequest, puzzles: list) -> None:
     text = json.dumps(plain, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
     request.writer.write_text("puzzles.json", text, "puzzles")
     book = f"puzzles-{request.paper.name}.pdf"
-    count = write_puzzle_book(
-        request.writer.path(book), book_entries(puzzles), request.paper, seed=request.seed
+    count = write_book(
+        request.writer.path(book), request.paper, book_entries(puzzles), request.seed
     )
     request.writer.add(book, "puzzle-book", pages=count)
 

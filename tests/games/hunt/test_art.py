@@ -223,7 +223,7 @@ def test_the_pages_draw_their_maps_at_the_sizes_checked_here(monkeypatch, tmp_pa
     from generator.games.hunt import print as hunt_print
     from generator.games.hunt.maps import RouteMap
     from generator.games.hunt.puzzles import solutions
-    from generator.games.hunt.puzzles.book import write_puzzle_book
+    from generator.games.hunt.puzzles.book import write_book
 
     # the solutions keep their answer maps: one drawn by an earlier test would not be seen
     solutions._answer_map.cache_clear()
@@ -248,7 +248,7 @@ def test_the_pages_draw_their_maps_at_the_sizes_checked_here(monkeypatch, tmp_pa
         paper = LayoutBook().paper(name)
         hunt_print.write_sheets(tmp_path / f"sheets-{name}.pdf", paper, 1)
         hunt_print.write_route_map(tmp_path / f"map-{name}.pdf", drawn, paper, 1)
-        write_puzzle_book(tmp_path / f"book-{name}.pdf", [ARROWS_PUZZLE], paper)
+        write_book(tmp_path / f"book-{name}.pdf", paper, [ARROWS_PUZZLE], None)
     figures.map_figure(*hunt_print.MAP_FIGURE_MM, drawn)
     known = list(SHEETS.values())
     assert sheets and all(any(math.dist(s, k) < 0.01 for k in known) for s in sheets), sheets

@@ -13,7 +13,7 @@ from generator.games.hunt import print as hunt_print
 from generator.games.hunt.figures import legend_figure, map_figure, mini_map_figure
 from generator.games.hunt.logsheets import OVERTIME, knight_log_part
 from generator.games.hunt.maps import NO_ARROW, RouteMap
-from generator.games.hunt.puzzles.book import write_puzzle_book
+from generator.games.hunt.puzzles.book import write_book
 from generator.kit import KitRequest, KitWriter
 from generator.render.document import Blocks
 from generator.render.document.styles import colour
@@ -228,7 +228,7 @@ def test_a_drawn_route_map_sheet_writes_the_targets_in_the_table(paper, tmp_path
 @pytest.fixture(scope="module")
 def small_book(paper, tmp_path_factory):
     target = tmp_path_factory.mktemp("book") / "book.pdf"
-    pages = write_puzzle_book(target, _puzzles(), paper, seed=5)
+    pages = write_book(target, paper, _puzzles(), 5)
     return pages, page_texts(target)
 
 
@@ -271,13 +271,13 @@ def test_the_puzzle_book_accepts_puzzle_objects_and_rejects_malformed_ones(tmp_p
             return self.data
 
     target = tmp_path / "one.pdf"
-    assert write_puzzle_book(target, [Wrapped(_puzzles()[0])], "letter") == 3
+    assert write_book(target, "letter", [Wrapped(_puzzles()[0])], None) == 3
     page = pypdf.PdfReader(target).pages[0]
     assert (float(page.mediabox.width), float(page.mediabox.height)) == (612, 792)
     with pytest.raises(ValueError, match="lacks answer"):
-        write_puzzle_book(tmp_path / "x.pdf", [{"question": "where", "log": []}], "a4")
+        write_book(tmp_path / "x.pdf", "a4", [{"question": "where", "log": []}], None)
     with pytest.raises(ValueError, match="at least one"):
-        write_puzzle_book(tmp_path / "x.pdf", [], "a4")
+        write_book(tmp_path / "x.pdf", "a4", [], None)
 
 
 def _long_puzzle(number: int, steps: int, words: int) -> dict:
@@ -290,7 +290,7 @@ def test_no_step_of_a_solution_stands_alone_at_a_page_foot(tmp_path, book):
     first two steps, and its last two steps share a page."""
     puzzles = [_long_puzzle(n, 3 + (n * 7) % 11, 8 + (n * 5) % 23) for n in range(1, 25)]
     target = tmp_path / "long.pdf"
-    write_puzzle_book(target, puzzles, book.paper("letter"))
+    write_book(target, book.paper("letter"), puzzles, None)
     texts = page_texts(target)
     assert any("Solutions (continued)" in text for text in texts)
     # a solution running into a new column says so at its top
@@ -376,7 +376,7 @@ def hard_entries():
 def test_every_hard_solution_fits_one_page(tmp_path, book, hard_entries, name):
     """A hard puzzle's worked solution starts a page and ends on it, on each paper."""
     target = tmp_path / "hard.pdf"
-    pages = write_puzzle_book(target, hard_entries, book.paper(name))
+    pages = write_book(target, book.paper(name), hard_entries, None)
     texts = page_texts(target)
     solutions = [i for i, text in enumerate(texts) if text.startswith("Solutions")]
     assert pages - solutions[0] == len(HARD_SEEDS)  # a page each

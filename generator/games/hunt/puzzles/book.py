@@ -15,23 +15,13 @@ from generator.games.hunt.logsheets import turn_label
 from generator.games.hunt.maps import LAIR, NO_ARROW, RouteMap
 from generator.games.hunt.puzzles.solutions import SOLUTION_BODY, solutions_part
 from generator.games.hunt.rules import AIDE_TURNS, LAST_TURN
-from generator.render.document import (
-    GREY,
-    SHADE,
-    Blocks,
-    Header,
-    Part,
-    TickBox,
-    TypeScale,
-    fit_parts,
-    write_document,
-)
+from generator.render.document import GREY, SHADE, Blocks, Header, Part, PuzzleBook, TickBox
 from generator.render.document.styles import colour
-from generator.render.layouts import LayoutBook, Paper
-from generator.render.pdf import Footer
+from generator.render.layouts import Paper
 from generator.render.units import mm_to_pt, pt_to_mm
 
-TITLE = "The Hunt: puzzles"
+GAME_TITLE = "The Hunt"  # in the footer of every page
+BOOK_TITLE = "The Hunt: puzzles"  # the instructions page's title
 INITIALS = tuple(name[0] for name in NAMES)  # T H W S L: all different
 LOG_COLUMNS = (
     ("Turn", 0.75),
@@ -296,7 +286,7 @@ INSTRUCTIONS = (
 )
 
 
-def _instructions_part(blocks: Blocks, title: str, count: int, seed: int | None) -> Part:
+def _instructions_part(blocks: Blocks, count: int, seed: int | None) -> Part:
     """Return the instructions page: the idea, the rules, how to read a log, hints, and
     the five places with an example of each kind of arrow."""
     seed_text = f" · seed {seed}" if seed is not None else ""
@@ -313,7 +303,7 @@ def _instructions_part(blocks: Blocks, title: str, count: int, seed: int | None)
         blocks.keep(blocks.heading("The five places, with an example of each kind of arrow"), row)
     )
     subtitle = f"{count} deduction puzzles for one player{seed_text}"
-    return Part(Header(title, subtitle), story, "puzzle instructions")
+    return Part(Header(BOOK_TITLE, subtitle), story, "puzzle instructions")
 
 
 def _puzzles_part(blocks: Blocks, puzzles: list[dict], paper: Paper) -> Part:
@@ -345,42 +335,20 @@ def _check(puzzles: Sequence) -> list[dict]:
     return puzzles
 
 
-def puzzle_book_parts(
-    puzzles: Sequence[dict],
-    paper: Paper | str = "a4",
-    title: str = TITLE,
-    seed: int | None = None,
-) -> list[Part]:
-    """Return the puzzle book as Parts: the instructions (one page), the puzzles, then the
-    solutions with every puzzle's reasoning steps (key "reasoning") where it has them.
-    ValueError names a malformed puzzle."""
-    if isinstance(paper, str):
-        paper = LayoutBook().paper(paper)
-    puzzles = _check(puzzles)
-    footer = Footer("The Hunt", "puzzle instructions", seed)
-    parts = fit_parts(
-        paper,
-        lambda blocks: [_instructions_part(blocks, title, len(puzzles), seed)],
-        footer,
-        INSTRUCTION_SIZES,
-        1,
-    )
-    blocks = Blocks(TypeScale(body=9.0))
-    answers = Blocks(TypeScale(body=SOLUTION_BODY))
-    return parts + [_puzzles_part(blocks, puzzles, paper), solutions_part(answers, puzzles, paper)]
+BOOK = PuzzleBook(
+    title=GAME_TITLE,
+    check=_check,
+    instructions=_instructions_part,
+    puzzles=_puzzles_part,
+    solutions=solutions_part,
+    instruction_sizes=INSTRUCTION_SIZES,
+    puzzle_body=9.0,
+    solution_body=SOLUTION_BODY,
+)
 
 
-def write_puzzle_book(
-    target: Path,
-    puzzles: Sequence[dict],
-    paper: Paper | str = "a4",
-    title: str = TITLE,
-    seed: int | None = None,
-) -> int:
-    """Write the puzzle book (see puzzle_book_parts) to the PDF `target`; return its page
-    count."""
-    if isinstance(paper, str):
-        paper = LayoutBook().paper(paper)
-    parts = puzzle_book_parts(puzzles, paper, title, seed)
-    footer = Footer("The Hunt", "puzzles", seed)
-    return write_document(target, paper, parts, footer, TypeScale())
+def write_book(target: Path, paper: Paper | str, puzzles: Sequence, seed: int | None) -> int:
+    """Write the puzzle book to the PDF `target`: the instructions (one page), the puzzles,
+    then the solutions with every puzzle's reasoning steps (key "reasoning") where it has
+    them; return its page count. ValueError names a malformed puzzle."""
+    return BOOK.write(target, paper, puzzles, seed)
