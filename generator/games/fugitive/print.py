@@ -466,7 +466,7 @@ def json_text(data) -> str:
 
 
 def write_puzzle_book(writer, paper: Paper, puzzles: list[dict], seed: int) -> None:
-    """Write puzzles-<paper>.pdf (the book of puzzles.book.book_parts) into `writer`'s kit."""
+    """Write puzzles-<paper>.pdf (the book of puzzles.book.BOOK) into `writer`'s kit."""
     from generator.games.fugitive.puzzles.book import write_book
 
     name = f"puzzles-{paper.name}.pdf"

@@ -200,7 +200,7 @@ def test_the_example_on_the_instructions_page_is_a_legal_table():
 
 
 def test_a_very_long_table_still_fits_and_gets_a_page_of_its_own(book):
-    parts = fugitive_book.book_parts(book.paper("letter"), [_stress_puzzle()] * 3, 1)
+    parts = fugitive_book.BOOK.parts(book.paper("letter"), [_stress_puzzle()] * 3, 1)
     assert [part.component for part in parts[1:4]] == ["puzzle 1", "puzzle 2", "puzzle 3"]
     table = _stress_puzzle()["table"]
     assert len(_classed(answer_figure(table, 150), "answer-box")) == 11
@@ -220,12 +220,13 @@ def test_hard_puzzles_share_a_page_only_with_room_to_write(book, puzzles):
     easy = puzzles[:2]
     hard = [dict(puzzle, difficulty="hard") for puzzle in easy]
     letter, a4 = book.paper("letter"), book.paper("a4")
-    assert [part.component for part in fugitive_book.puzzle_parts(letter, easy)] == ["puzzles 1-2"]
-    assert [part.component for part in fugitive_book.puzzle_parts(letter, hard)] == [
-        "puzzle 1",
-        "puzzle 2",
-    ]
-    assert [part.component for part in fugitive_book.puzzle_parts(a4, hard)] == ["puzzles 1-2"]
+
+    def pages(paper, chosen) -> list[str]:  # the puzzle pages: between instructions and solutions
+        return [part.component for part in fugitive_book.BOOK.parts(paper, chosen, 1)[1:-1]]
+
+    assert pages(letter, easy) == ["puzzles 1-2"]
+    assert pages(letter, hard) == ["puzzle 1", "puzzle 2"]
+    assert pages(a4, hard) == ["puzzles 1-2"]
 
 
 def test_a_malformed_puzzle_is_refused_by_number(puzzles, tmp_path):

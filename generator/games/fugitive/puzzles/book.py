@@ -28,14 +28,11 @@ from generator.render.document import (
     Figure,
     Header,
     Part,
-    TypeScale,
+    PuzzleBook,
     column_size,
-    fit_parts,
-    write_document,
 )
 from generator.render.document.styles import colour
-from generator.render.layouts import LayoutBook, Paper
-from generator.render.pdf import Footer
+from generator.render.layouts import Paper
 from generator.render.units import mm_to_pt, pt_to_mm
 
 BOOK_TITLE = "Fugitive: puzzles"
@@ -49,7 +46,6 @@ TURN_MAX_W = 30.0
 NOTES_MIN = 14.0  # mm: two ruled lines; a hard puzzle gets a page alone if it has less
 HAND_NOTE_W = 50.0  # mm beside the hand for what was discarded and what he holds
 START_HAND = 9  # the 1, 2, 3, 42 and 5 cards drawn at setup
-PAGE_SCALE = TypeScale(body=9.0)  # the puzzles' type (the instructions may set smaller)
 
 
 # --- reading a puzzle -----------------------------------------------------------------------
@@ -281,11 +277,10 @@ def _height(box: Flowable, width: float) -> float:
     return pt_to_mm(box.wrap(mm_to_pt(width), mm_to_pt(10_000))[1])
 
 
-def puzzle_parts(paper: Paper, puzzles: list[dict]) -> list[Part]:
+def puzzle_parts(blocks: Blocks, puzzles: list[dict], paper: Paper) -> list[Part]:
     """Return the puzzle pages as Parts, one a page: two puzzles when both fit half the
     page (a hard one with NOTES_MIN mm of room to write), else one; each frame grows with
     room to write to fill its share."""
-    blocks = Blocks(PAGE_SCALE)
     header = Header(BOOK_TITLE, fields="puzzles")
     width, height = column_size(paper, header)
     half = (height - PAIR_GAP) / 2 - 1.0
@@ -465,29 +460,22 @@ def instructions_part(blocks: Blocks, count: int, seed: int | None) -> Part:
 
 # --- the book -------------------------------------------------------------------------------
 
-
-def book_parts(paper: Paper | str, puzzles: Sequence, seed: int | None = None) -> list[Part]:
-    """Return the puzzle book as Parts: the instructions (one page, in the largest type
-    from 9 pt that fits), the puzzles (two a page when both fit half a page, else one),
-    then the solutions (every answer, then every puzzle's reasoning, in two columns).
-    `puzzles` are Puzzle.to_json() dicts (or Puzzles); ValueError if one is malformed."""
-    if isinstance(paper, str):
-        paper = LayoutBook().paper(paper)
-    puzzles = checked(puzzles)
-    footer = Footer(TITLE, "puzzle instructions", seed)
-    instructions = fit_parts(
-        paper,
-        lambda blocks: [instructions_part(blocks, len(puzzles), seed)],
-        footer,
-        INSTRUCTION_SIZES,
-        1,
-    )
-    return [*instructions, *puzzle_parts(paper, puzzles), solutions_part(puzzles)]
+# The instructions (one page, in the largest type from 9 pt that fits), the puzzles (two a
+# page when both fit half a page, else one), then the solutions (every answer, then every
+# puzzle's reasoning, in two columns).
+BOOK = PuzzleBook(
+    title=TITLE,
+    check=checked,
+    instructions=instructions_part,
+    puzzles=puzzle_parts,
+    solutions=solutions_part,
+    instruction_sizes=INSTRUCTION_SIZES,
+    puzzle_body=9.0,  # the puzzles' type (the instructions may set smaller)
+    solution_body=8.0,
+)
 
 
 def write_book(target: Path, paper: Paper | str, puzzles: Sequence, seed: int | None) -> int:
-    """Write the puzzle book (book_parts) to the PDF `target`; return its page count."""
-    if isinstance(paper, str):
-        paper = LayoutBook().paper(paper)
-    parts = book_parts(paper, puzzles, seed)
-    return write_document(target, paper, parts, Footer(TITLE, "puzzles", seed), TypeScale())
+    """Write the puzzle book to the PDF `target`; return its page count. `puzzles` are
+    Puzzle.to_json() dicts (or Puzzles); ValueError if one is malformed."""
+    return BOOK.write(target, paper, puzzles, seed)

@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from reportlab.platypus import Table
 
 from generator.games.fugitive.puzzles import format_answer, table_facts
-from generator.render.document import Blocks, Header, Part, TypeScale
+from generator.render.document import Blocks, Header, Part
+from generator.render.layouts import Paper
 
-SOLUTIONS_SCALE = TypeScale(body=8.0)
 TITLE = "Solutions"
 SUBTITLE = "Every answer first, then how each puzzle is solved, step by step."
 KEEP_FIRST = KEEP_LAST = 2  # steps kept with a puzzle's heading, and together at its end
@@ -52,10 +52,10 @@ def worked_heading(number: int, puzzle: dict) -> str:
     return f"Puzzle {number} · {puzzle['difficulty']} · {puzzle['id']}"
 
 
-def solutions_part(puzzles: list[dict], blocks: Blocks | None = None) -> Part:
+def solutions_part(blocks: Blocks, puzzles: list[dict], paper: Paper) -> Part:
     """Return the solutions as a two-column Part: the answers at a glance, then each
-    puzzle's answer and worked steps, in puzzle order."""
-    blocks = blocks or Blocks(SOLUTIONS_SCALE)
+    puzzle's answer and worked steps, in puzzle order. `paper` is unused: the columns flow
+    over as many pages as they need."""
     answers = label_table(
         blocks,
         [
