@@ -18,11 +18,12 @@ or put with one target tells nothing. Public facts are exact: a wrong guess rule
 out, a reveal fixes one.
 
 `Tracker` keeps, for every seat and character, the likelihood of that seat's public choices
-if it were that character. `identity_marginals` turns a table of likelihoods into the exact
-probability of each pairing under the permutation, by Ryser's formula for the permanent and
-its derivatives (one matrix product over the 2^n subsets): the likelihood of a pairing is
-weight(s, c) times the permanent of the rest. The tests check it against enumerating every
-permutation.
+if it were that character, and how many markers each seat chose to take off each card (the
+deducing bot reads who is hunting it from these; they do not enter the chances).
+`identity_marginals` turns a table of likelihoods into the exact probability of each
+pairing under the permutation, by Ryser's formula for the permanent and its derivatives (one
+matrix product over the 2^n subsets): the likelihood of a pairing is weight(s, c) times the
+permanent of the rest. The tests check it against enumerating every permutation.
 """
 
 from __future__ import annotations
@@ -94,6 +95,7 @@ class Tracker:
     def __init__(self, players: int) -> None:
         self.players = players
         self.table = [[1.0] * players for _ in range(players)]  # seat -> character
+        self.took = [[0] * players for _ in range(players)]  # seat -> card: chosen takes
 
     def _scale(self, seat: int, factors: list[float]) -> None:
         row = [w * f for w, f in zip(self.table[seat], factors, strict=True)]
@@ -102,8 +104,11 @@ class Tracker:
 
     def choice(self, seat: int, kind: str, chosen: int, targets: list[int], markers: list[int]):
         """Seat `seat` took from (kind "take") or put on (kind "put") card `chosen`, the
-        cards it could choose being `targets` and the markers as they were."""
+        cards it could choose being `targets` and the markers as they were. A take with a
+        choice is counted in `took`."""
         if len(targets) > 1:
+            if kind == "take":
+                self.took[seat][chosen] += 1
             self._scale(seat, choice_likelihood(kind, chosen, targets, markers, self.players))
 
     def guess(self, seat: int, named_seat: int, character: int, right: bool) -> None:

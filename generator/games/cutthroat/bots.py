@@ -6,9 +6,11 @@ legal actions; `choose(observation, actions)` returns one of them.
 - `random`: any legal action.
 - `deducing`: keeps the exact chance of every identity under the model of belief.py (fed
   every public take, put and guess), guesses the likeliest pairing when its chance is at
-  least GUESS_AT, and takes and puts by the same model it reads others with, so that its own
-  plays say no more about it than anyone's: mostly off its enemy, mostly back on itself, not
-  always; always onto itself when its card is down to its last marker.
+  least GUESS_AT, and otherwise plays to stay alive: every marker it puts goes back on its
+  own card, and it takes off the card of its hunter, the living seat that has chosen to take
+  most markers off its own card (that seat's character as revealed, or else its likeliest).
+  While no one seat has taken most off its card (or the hunter's card is empty) it takes by
+  the model it reads others with: mostly off its enemy, rarely off itself.
 - `simple`: plays rather than guesses (it guesses one turn in GUESS_EVERY, a hidden player
   and a character at random), takes markers off its enemy's card while it has any (off the
   fullest card of another character when its enemy is itself or empty), puts them back on
@@ -99,9 +101,39 @@ class DeducingBot(RandomBot):
             return self._turn(seen, actions, names, own)
         if len(actions) == 1:
             return actions[0]
+        if phase == "put":
+            mine = "put " + seen["identity"]
+            if mine in actions:
+                return mine
+        else:
+            hunter = self._hunter(seen, names, own)
+            if hunter is not None and hunter != own and seen["markers"][hunter]:
+                return "take " + seen["ranks"][hunter]
         targets = [names[a.split()[1]] for a in actions]
         weights = choice_weights(phase, own, names[seen["enemy"]], targets, seen["markers"])
         return self.rng.choices(actions, weights)[0]
+
+    @staticmethod
+    def _hunter(seen: dict, names: dict[str, int], own: int) -> int | None:
+        """Return the character of the living seat that has chosen to take most markers off
+        the bot's own card (None while nobody has, or two seats have taken as many):
+        revealed, or else its likeliest character. A tie is no hunter: breaking it by seat
+        would make the first seats everyone's target."""
+        tracker, revealed, alive = seen["tracker"], seen["revealed"], seen["alive"]
+        hunter, most, tie = None, 0, False
+        for seat, took in enumerate(tracker.took):
+            if took[own] and took[own] >= most and seat != seen["seat"]:
+                rank = revealed.get(seat)
+                if rank is None or alive[names[rank]]:
+                    hunter, most, tie = seat, took[own], took[own] == most
+        if hunter is None or tie:
+            return None
+        if hunter in revealed:
+            return names[revealed[hunter]]
+        known = {seat: names[rank] for seat, rank in revealed.items()}
+        known[seen["seat"]] = own
+        chances = tracker.marginals(known)
+        return max((p, c) for (seat, c), p in chances.items() if seat == hunter)[1]
 
     def _turn(self, seen: dict, actions: list[str], names: dict[str, int], own: int) -> str:
         """Guess the likeliest pairing when it is likely enough; else play."""

@@ -2,12 +2,16 @@
 simulation's numbers; a bot game's record replays to its result."""
 
 import random
+from collections import Counter
 
 import pytest
 
 from generator.engine.game import CHANCE
+from generator.games.cutthroat.belief import Tracker
 from generator.games.cutthroat.bots import (
+    DeducingBot,
     SimpleBot,
+    feed,
     game_record,
     play_game,
     simulate_cutthroat,
@@ -86,3 +90,67 @@ def test_a_mixed_table_seats_each_bot_where_it_is_asked():
     assert state.is_terminal()
     with pytest.raises(ValueError):
         play_game(7, 4, ["deducing", "clever"] + ["simple"] * 5)
+
+
+def test_the_deducing_bot_hits_its_hunter_and_looks_after_itself():
+    """Seat 3 took two markers off seat 0's card (A) and put one on 5: seat 0 takes both
+    markers of its play off 5, seat 3's likeliest character, and puts the other back on A.
+    Two deals alike for seat 0 (identity A, enemy 3) and different for everyone else give
+    the same choices: the bot reads only the public takes and puts."""
+    deals = ("deal A 2 3 4 5 6 / 3 4 5 6 A 2", "deal A 5 6 2 4 3 / 3 A 6 2 5 4")
+    public = ["play", "take 2", "take 4", "put 6", "play", "take 5", "take 6", "put 3"]
+    public += ["play", "take A", "take A", "put 5", "play", "take 3", "take 6", "put 2"]
+    public += ["play", "take 4", "take 2", "put 4"]
+    decisions = []
+    for deal in deals:
+        state, tracker = CutthroatState(6, first=1), Tracker(6)
+        state.apply(deal)
+        for action in public:
+            feed(tracker, state, action, state.legal_actions())
+            state.apply(action)
+        assert state.seat == 0 and state.phase == "main"
+        assert tracker.took[3][0] == 2  # seat 3 chose A twice
+        state.apply("play")
+        bot, made = DeducingBot(random.Random(5)), []
+        while state.seat == 0 and not state.is_terminal():
+            seen = state.observation(0, with_log=False)
+            seen.update(ranks=list(state.ranks), tracker=tracker)
+            legal = state.legal_actions()
+            action = bot.choose(seen, legal)
+            made.append(action)
+            feed(tracker, state, action, legal)
+            state.apply(action)
+        decisions.append(made)
+    assert decisions[0] == decisions[1] == ["take 5", "take 5", "put A"]
+
+
+def test_the_deducing_bot_takes_by_the_model_while_nobody_has_hunted_it():
+    """Before any seat has chosen its card, its takes follow the model: over many draws it
+    takes off its enemy most and off itself almost never, but not only off its enemy."""
+    state, tracker = CutthroatState(6), Tracker(6)
+    state.apply("deal A 2 3 4 5 6 / 3 4 5 6 A 2")
+    state.apply("play")
+    seen = state.observation(0, with_log=False)
+    seen.update(ranks=list(state.ranks), tracker=tracker)
+    bot = DeducingBot(random.Random(2))
+    takes = Counter(bot.choose(seen, state.legal_actions()) for _ in range(400))
+    assert takes.most_common(1)[0][0] == "take 3"  # its enemy
+    assert len(takes) > 2 and takes["take A"] < 10
+
+
+def test_two_seats_hunting_alike_are_no_hunter():
+    """Seats 1 and 3 each took one marker off seat 0's card: no seat has taken most, so the
+    bot does not pick the first seat by number but takes by the model."""
+    state, tracker = CutthroatState(6, first=1), Tracker(6)
+    state.apply("deal A 2 3 4 5 6 / 3 4 5 6 A 2")
+    public = ["play", "take A", "take 4", "put 2", "play", "take 5", "take 6", "put 3"]
+    public += ["play", "take A", "take 2", "put 4", "play", "take 3", "take 6", "put 5"]
+    public += ["play", "take 4", "take 2", "put 6", "play"]
+    for action in public:
+        feed(tracker, state, action, state.legal_actions())
+        state.apply(action)
+    seen = state.observation(0, with_log=False)
+    seen.update(ranks=list(state.ranks), tracker=tracker)
+    assert DeducingBot._hunter(seen, {r: i for i, r in enumerate(state.ranks)}, 0) is None
+    tracker.took[3][0] += 1  # now seat 3 has taken most
+    assert DeducingBot._hunter(seen, {r: i for i, r in enumerate(state.ranks)}, 0) == 3
