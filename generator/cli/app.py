@@ -103,13 +103,14 @@ PlotOption = Annotated[
 ]
 
 
-def _report(quiet: bool, lines: list[str]) -> None:
+def say(quiet: bool, lines: list[str]) -> None:
+    """Print `lines` on stdout, one a line, unless --quiet."""
     if not quiet:
         for line in lines:
             typer.echo(line)
 
 
-def _game(name: str, capability: str):
+def registered_game(name: str, capability: str):
     """Return the registered game `name` that has `capability`, or fail with the choices."""
     from generator.games import registry
 

@@ -6,7 +6,7 @@ from typing import Annotated
 import typer
 
 from generator import progress
-from generator.cli.app import QuietOption, _report, app
+from generator.cli.app import QuietOption, app, say
 
 export_app = typer.Typer(
     help="Share a written kit: PNG images for print-on-demand services, Tabletop Simulator "
@@ -39,7 +39,7 @@ def export_png(
 
     with progress.bar(f"png {kit.name}", "files"):
         folder, summary = write_pngs(kit, dpi, bleed)
-    _report(quiet, [f"wrote {folder}: {summary}"])
+    say(quiet, [f"wrote {folder}: {summary}"])
 
 
 @export_app.command("tts")
@@ -64,4 +64,4 @@ def export_tts(
 
     with progress.bar(f"tts {kit.name}", "files"):
         folder, summary = write_tts(kit, base_url)
-    _report(quiet, [f"wrote {folder}: {summary}"])
+    say(quiet, [f"wrote {folder}: {summary}"])

@@ -16,8 +16,8 @@ from generator.cli.app import (
     QuietOption,
     SchedulerOption,
     SeedOption,
-    _report,
     app,
+    say,
 )
 
 generate_app = typer.Typer(
@@ -244,4 +244,4 @@ class DesignRun:
             writer.write_text("candidates.svg", chart, "candidates-chart")
         if self.plot is not None:
             write_report_chart(game, report.to_json(), self.plot)
-        _report(self.quiet, [report_text(report), f"wrote {writer.final_path}"])
+        say(self.quiet, [report_text(report), f"wrote {writer.final_path}"])

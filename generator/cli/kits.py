@@ -13,9 +13,9 @@ from generator.cli.app import (
     PaperOption,
     QuietOption,
     SeedOption,
-    _report,
     app,
     complete_kit,
+    say,
 )
 
 BacksOption = Annotated[
@@ -94,14 +94,14 @@ def kit(
     with progress.bar(f"kit {game}", "kits"):
         written = write_game_kits(game, out, seed, options, jobs, players)
     if not written:
-        _report(quiet, ["No game kits are registered yet; nothing written."])
-    _report(quiet, [f"wrote {path}" for path in written])
+        say(quiet, ["No game kits are registered yet; nothing written."])
+    say(quiet, [f"wrote {path}" for path in written])
     if game == "all" and written:
-        _report(quiet, [f"wrote {out / 'index.html'}: every kit's gallery, to open in a browser"])
+        say(quiet, [f"wrote {out / 'index.html'}: every kit's gallery, to open in a browser"])
     if png:
         from generator.export.png import export_pngs
 
-        _report(quiet, [f"wrote {folder}: {summary}" for folder, summary in export_pngs(written)])
+        say(quiet, [f"wrote {folder}: {summary}" for folder, summary in export_pngs(written)])
 
 
 @app.command()
@@ -129,7 +129,7 @@ def cards(
         target, summary = write_deck_kit(
             deck, out, paper, seed, layout or [], sheet, backs, (back_offset_x, back_offset_y)
         )
-    _report(quiet, [f"wrote {target}: {summary}"])
+    say(quiet, [f"wrote {target}: {summary}"])
 
 
 @app.command()
@@ -149,4 +149,4 @@ def tile(
 
     with progress.bar(f"tiling {board.name}", "files"):
         target, summary = write_board_kit(board, out, paper, seed, layout or [])
-    _report(quiet, [f"wrote {target}: {summary}"])
+    say(quiet, [f"wrote {target}: {summary}"])

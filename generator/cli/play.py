@@ -15,10 +15,10 @@ from generator.cli.app import (
     QuietOption,
     SchedulerOption,
     SeedOption,
-    _game,
-    _report,
     app,
     complete_game,
+    registered_game,
+    say,
 )
 from generator.errors import QuarryError
 
@@ -42,7 +42,7 @@ def replay(
     """
     from generator.engine.records import replay_file
 
-    _report(quiet, [replay_file(_game(game, "state_from_header"), record, partial)])
+    say(quiet, [replay_file(registered_game(game, "state_from_header"), record, partial)])
 
 
 @app.command()
@@ -62,10 +62,10 @@ def puzzle(
     """
     from generator.kit import write_puzzle_kit
 
-    entry = _game(game, "make_puzzles")
+    entry = registered_game(game, "make_puzzles")
     with progress.bar(f"{difficulty} {game} puzzles", "puzzles", total=count):
         target, summary = write_puzzle_kit(entry, out, paper, seed, count, difficulty, loops)
-    _report(quiet, [f"wrote {target}: {summary}"])
+    say(quiet, [f"wrote {target}: {summary}"])
 
 
 MAX_SIMULATED_GAMES = 1_000_000
@@ -147,7 +147,7 @@ def simulate(
     from generator.engine.executors import check_executor_options, executor_for
     from generator.render.charts import check_plot_path
 
-    entry = _game(game, "simulate")
+    entry = registered_game(game, "simulate")
     check_plot_path(plot)
     check_executor_options(executor, scheduler)
     if not 1 <= games <= MAX_SIMULATED_GAMES:

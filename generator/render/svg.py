@@ -18,6 +18,7 @@ from generator.render.units import fmt
 logging.getLogger("svglib").setLevel(logging.ERROR)
 
 _LENGTH = re.compile(r"^\s*([\d.]+(?:e[-+]?\d+)?)\s*(mm|cm|in|pt|px)?\s*$")
+_LONG_FLOAT = re.compile(r"-?\d+\.\d{4,}")
 _MM = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72, "px": 25.4 / 96, None: 25.4 / 96}
 
 
@@ -30,6 +31,12 @@ def new_document(width: float, height: float, origin: tuple[float, float] = (0, 
         profile="full",
         debug=False,
     )
+
+
+def document_text(dwg: svgwrite.Drawing) -> str:
+    """Return the SVG document `dwg` as text, every long decimal rounded to 0.001 mm (fmt):
+    files stay small, and a drawing's bytes do not hang on float noise."""
+    return _LONG_FLOAT.sub(lambda m: fmt(float(m.group())), dwg.tostring()) + "\n"
 
 
 def svg_size_mm(svg_text: str) -> tuple[float, float]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.games.cutthroat.cards import SUIT_BY_KEY, CardTextOverflow, _poker, _render
+from generator.games.cutthroat.cards import SUIT_BY_KEY, CardTextOverflow, poker_format, render_face
 from generator.games.cutthroat.rules import PUBLISHED
 from generator.render.layouts import CardFormat
 from generator.render.text import fit_sections
@@ -92,7 +92,7 @@ def aid_svg(key: str, *, bleed: float = 0.0, card: CardFormat | None = None) -> 
     """Return side `key` of the player aid ("turn": the front, "wounds": the back) at true
     size on `card` (poker by default) with `bleed` mm round it."""
     side = SIDE_BY_KEY[key]
-    card = card or _poker()
+    card = card or poker_format()
     style = SUIT_BY_KEY[side.suit]
     fields = {
         "title": side.title,
@@ -103,4 +103,4 @@ def aid_svg(key: str, *, bleed: float = 0.0, card: CardFormat | None = None) -> 
         "top": TOP,
         **aid_layout(side, card.width - 10, card.height - TOP - BOTTOM),
     }
-    return _render("aid.svg.j2", f"aid {key}", fields, bleed, card, "normal")
+    return render_face("aid.svg.j2", f"aid {key}", fields, bleed, card, "normal")

@@ -77,11 +77,11 @@ class CardTextOverflow(ValueError):
 
 
 @cache
-def _poker() -> CardFormat:
+def poker_format() -> CardFormat:
     return LayoutBook().card(CARD_FORMAT)
 
 
-def _render(template: str, name: str, fields: dict, bleed: float, card: CardFormat, ink: str):
+def render_face(template: str, name: str, fields: dict, bleed: float, card: CardFormat, ink: str):
     """Render templates/cutthroat/<template> for `card` with `bleed`; return the SVG after
     checking its size. CardTextOverflow names the card `name` when its words do not fit."""
     try:
@@ -109,8 +109,8 @@ def face_svg(suit: str, rank: str, *, bleed: float = 0.0, card: CardFormat | Non
         "colour": style.colour,
         "tint": style.tint,
     }
-    return _render("face.svg.j2", f"{NAMES[rank].title()} {suit}", fields, bleed,
-                   card or _poker(), "normal")  # fmt: skip
+    return render_face("face.svg.j2", f"{NAMES[rank].title()} {suit}", fields, bleed,
+                   card or poker_format(), "normal")  # fmt: skip
 
 
 def back_svg(*, bleed: float = 0.0, card: CardFormat | None = None, ink: str = "normal") -> str:
@@ -126,7 +126,7 @@ def back_svg(*, bleed: float = 0.0, card: CardFormat | None = None, ink: str = "
         "line": BACK["low_line"] if low else BACK["line"],
         "words": BACK["low_words"] if low else BACK["words"],
     }
-    return _render("back.svg.j2", "the back", fields, bleed, card or _poker(), ink)
+    return render_face("back.svg.j2", "the back", fields, bleed, card or poker_format(), ink)
 
 
 def characters(players: int | None) -> tuple[str, ...]:
@@ -159,7 +159,7 @@ def card_set(request: KitRequest | None = None, players: int | None = None) -> C
     """Return the four cards of each character for `players` players (all 13 for None;
     see characters()), drawn with the request's sheet bleed and ink on the poker format of
     its layout book (no bleed and normal ink without a request)."""
-    card = request.book.card(CARD_FORMAT) if request is not None else _poker()
+    card = request.book.card(CARD_FORMAT) if request is not None else poker_format()
     bleed = request.sheet_layout().bleed if request is not None else 0.0
     ink = request.ink if request is not None else "normal"
     ranks = characters(players)

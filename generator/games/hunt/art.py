@@ -6,7 +6,15 @@ import math
 import svgwrite
 from svgwrite.container import Group
 
-from generator.games.hunt.drawing import FLY_INK, GREY, INK, WALK_INK, _line, _rect, _text
+from generator.games.hunt.drawing import (
+    FLY_INK,
+    GREY,
+    INK,
+    WALK_INK,
+    draw_line,
+    draw_rect,
+    draw_text,
+)
 from generator.games.hunt.map_layout import (
     MINI_LABEL_H,
     NAMES,
@@ -43,17 +51,17 @@ def _path(group, d: str, fill="none", stroke=INK, width=0.3, **extra) -> None:
 def _art_town(g) -> None:
     _poly(g, [(-1, -6.5), (1, -6.5), (1, -2), (-1, -2)], "#e9d3a6")
     _poly(g, [(-1.3, -6.5), (0, -9.2), (1.3, -6.5)], "#9c4a35")
-    _line(g, 0, -9.2, 0, -9.9, width=0.25)
-    _line(g, -0.4, -9.6, 0.4, -9.6, width=0.25)
-    _rect(g, -2.5, -2.5, 5, 5.5, fill="#efdcb4", width=0.3)
+    draw_line(g, 0, -9.2, 0, -9.9, width=0.25)
+    draw_line(g, -0.4, -9.6, 0.4, -9.6, width=0.25)
+    draw_rect(g, -2.5, -2.5, 5, 5.5, fill="#efdcb4", width=0.3)
     _poly(g, [(-3, -2.5), (0, -5), (3, -2.5)], "#b65a40")
     _path(g, "M -0.7 3 L -0.7 1.3 Q 0 0.4 0.7 1.3 L 0.7 3 Z", fill="#6b4a35", width=0.2)
     for x0, top, x1, peak in ((-6.8, -1, -3, -3.4), (3, -0.3, 6.8, -2.7)):
-        _rect(g, x0 + 0.3, top, x1 - x0 - 0.6, 3 - top, fill="#f4e6c6", width=0.3)
+        draw_rect(g, x0 + 0.3, top, x1 - x0 - 0.6, 3 - top, fill="#f4e6c6", width=0.3)
         _poly(g, [(x0, top), ((x0 + x1) / 2, peak), (x1, top)], "#c46a4b")
         mid = (x0 + x1) / 2
-        _rect(g, mid - 0.6, top + 1, 1.2, 1.1, fill="#6f8fb0", width=0.15)
-    _line(g, -8.5, 3, 8.5, 3, width=0.35)
+        draw_rect(g, mid - 0.6, top + 1, 1.2, 1.1, fill="#6f8fb0", width=0.15)
+    draw_line(g, -8.5, 3, 8.5, 3, width=0.35)
 
 
 def _art_hills(g) -> None:
@@ -61,12 +69,12 @@ def _art_hills(g) -> None:
     _path(g, "M -8.8 3 Q -3.5 -11 2.5 3 Z", fill="#b7d69a")
     _path(g, "M -1.5 3 Q 4 -7 9 3 Z", fill="#cfe4b4")
     _path(g, "M -5.5 3 Q 0 -2.5 5 3 Z", fill="#9cc47c")
-    _line(g, -9, 3, 9, 3, width=0.35)
+    draw_line(g, -9, 3, 9, 3, width=0.35)
 
 
 def _pine(g, x: float, base: float, height: float) -> None:
     half = height * 0.33
-    _rect(g, x - 0.45, base - 1.2, 0.9, 1.2, fill="#7a5532", width=0.15)
+    draw_rect(g, x - 0.45, base - 1.2, 0.9, 1.2, fill="#7a5532", width=0.15)
     for step in range(3):
         top = base - height + step * height * 0.25
         bottom = top + height * 0.45
@@ -78,7 +86,7 @@ def _art_woods(g) -> None:
     _path(g, "M -8.8 3 Q 0 0.5 8.8 3 Z", fill="#d9e9c8", width=0.2)
     for x, height in ((-5.4, 8), (5.6, 7.2), (-1.8, 10.5), (2.4, 9)):
         _pine(g, x, 2.4 if abs(x) > 5 else 2.0, height)
-    _line(g, -9, 3, 9, 3, width=0.35)
+    draw_line(g, -9, 3, 9, 3, width=0.35)
 
 
 def _wave(y: float, x0: float, x1: float, amp: float = 0.6, step: float = 2.4) -> str:
@@ -94,7 +102,7 @@ def _art_sea(g) -> None:
     for y, x0 in ((0.8, -7.8), (2.2, -6.6)):
         _path(g, _wave(y, x0, -x0, amp=0.4, step=2.2), stroke="#3d6f8f", width=0.2)
     _poly(g, [(-3.4, -1.6), (3.4, -1.6), (2.3, 0.1), (-2.3, 0.1)], "#8a5a3a")
-    _line(g, 0, -1.6, 0, -8.2, width=0.3)
+    draw_line(g, 0, -1.6, 0, -8.2, width=0.3)
     _poly(g, [(0.35, -8), (0.35, -2.1), (4.4, -2.1)], "#f7f3ea", width=0.25)
     _poly(g, [(-0.35, -7), (-0.35, -2.1), (-3.2, -2.1)], "#f7f3ea", width=0.25)
     _path(g, "M -6.6 -5.6 Q -5.9 -6.3 -5.2 -5.6 Q -4.5 -6.3 -3.8 -5.6", width=0.2)
@@ -108,7 +116,7 @@ def _art_lair(g) -> None:
     for x in (-1.1, 1.1):
         g.add(svgwrite.shapes.Ellipse((x, -0.8), (0.55, 0.3), fill="#f2c94c"))
     _path(g, "M 1.6 -7.4 Q 0.8 -8.1 1.7 -8.6 Q 2.6 -9 2.1 -9.5", stroke=GREY, width=0.25)
-    _line(g, -9, 3, 9, 3, width=0.35)
+    draw_line(g, -9, 3, 9, 3, width=0.35)
 
 
 ART = (_art_town, _art_hills, _art_woods, _art_sea, _art_lair)
@@ -129,7 +137,7 @@ def _landmark(
     badge.add(svgwrite.shapes.Circle((0, 0), 10, fill="none", stroke=INK, stroke_width=0.45))
     parent.add(badge)
     if below:
-        _text(
+        draw_text(
             parent,
             NAMES[place],
             cx - 10,
@@ -143,7 +151,7 @@ def _landmark(
             valign="middle",
         )
         return
-    _text(
+    draw_text(
         parent,
         NAMES[place],
         cx - 6.8 * scale,
@@ -248,7 +256,7 @@ def _draw_arrows(parent, route_map: RouteMap, layout: MapLayout) -> None:
         _arrow(parent, shape, layout.scale)
 
 
-def _mini_map(
+def mini_map(
     parent,
     cx: float,
     top: float,
@@ -262,12 +270,12 @@ def _mini_map(
     draw_map(parent, mini_layout(cx, top, radius, r, stretch), route_map)
 
 
-def _mini_map_size(radius: float, r: float, stretch: float = 1.0) -> tuple[float, float]:
+def mini_map_size(radius: float, r: float, stretch: float = 1.0) -> tuple[float, float]:
     """Return the (width, height) of a mini map, the names under the badges included."""
     return 2 * (radius * COS18 + r), _pentagon_height(radius, r, stretch) + MINI_LABEL_H
 
 
-def _legend_sample(parent, x: float, y: float, length: float, kind: str) -> None:
+def legend_sample(parent, x: float, y: float, length: float, kind: str) -> None:
     group = Group(class_=f"legend {kind}")
     group.add(svgwrite.shapes.Line((x, y), (x + length - 2.2, y), **_stroke(kind, 1.0)))
     _head(group, (x + length, y), (1, 0), 3.0, FLY_INK if kind == "fly" else WALK_INK)

@@ -184,7 +184,7 @@ class PublicBelief:
         if self._keep is not None:
             keep, self._keep = self._keep, None
             if not keep.all():
-                self.arrows, self.weight, self.loc = _select(self.hypotheses, keep)
+                self.arrows, self.weight, self.loc = select_maps(self.hypotheses, keep)
                 if len(self.loc) == 0:
                     raise ValueError("no route map is consistent with the public log")
 
@@ -202,8 +202,8 @@ class PublicBelief:
         if unknown.all():
             kept = None
         else:
-            kept = _select((arrows, weight, target), ~unknown)
-            arrows, weight, loc = _select((arrows, weight, loc), unknown)
+            kept = select_maps((arrows, weight, target), ~unknown)
+            arrows, weight, loc = select_maps((arrows, weight, loc), unknown)
             column = column[unknown]
         split = np.repeat(arrows, k, axis=0)
         places = self.tables.move_options[int(fly)][loc].reshape(-1)
@@ -219,7 +219,7 @@ class PublicBelief:
             return hyps
         options = self.tables.options[arrow]
         k = len(options)
-        kept = None if unknown.all() else _select(hyps, ~unknown)
+        kept = None if unknown.all() else select_maps(hyps, ~unknown)
         if kept is not None:
             arrows, weight, loc = arrows[unknown], weight[unknown], loc[unknown]
         split = np.repeat(arrows, k, axis=0)
@@ -250,7 +250,7 @@ class PublicBelief:
 
     def location_counts(self) -> np.ndarray:
         """Return, for each place, how many possible maps put the Dragon there now."""
-        return _counts(self.loc, self.weight)
+        return place_counts(self.loc, self.weight)
 
     def map_indices(self) -> np.ndarray:
         """Return the rows (in maps.map_table) of the possible maps, ascending."""
@@ -311,12 +311,12 @@ class PublicBelief:
             share = (lair + 0.5 * (total - lair)) / total if fly else 0.5 * (total - lair) / total
             if share == 0:
                 continue
-            moved = self.step(hyps if fly else _select(hyps, ~at_lair), fly)
-            counts = _counts(moved[2], moved[1])
+            moved = self.step(hyps if fly else select_maps(hyps, ~at_lair), fly)
+            counts = place_counts(moved[2], moved[1])
             best = int(counts.argmax())
             found = counts[best] / counts.sum()
             if needed > 1 and found > 0:
-                found *= self.chain_chance(_select(moved, moved[2] == best), needed - 1)
+                found *= self.chain_chance(select_maps(moved, moved[2] == best), needed - 1)
             chance += share * found
         return chance
 
@@ -332,11 +332,11 @@ class PublicBelief:
             share = (lair + 0.5 * (total - lair)) / total if fly else 0.5 * (total - lair) / total
             if share == 0:
                 continue
-            moved = self.step(hyps if fly else _select(hyps, ~at_lair), fly)
-            counts = _counts(moved[2], moved[1])
+            moved = self.step(hyps if fly else select_maps(hyps, ~at_lair), fly)
+            counts = place_counts(moved[2], moved[1])
             for place in np.argsort(-counts, kind="stable")[:2]:
                 if counts[place]:
-                    rest = self.chain_chance(_select(moved, moved[2] == place), needed - 1)
+                    rest = self.chain_chance(select_maps(moved, moved[2] == place), needed - 1)
                     chance += share * counts[place] / counts.sum() * rest
         return chance
 
@@ -363,7 +363,7 @@ def wizard_codes(arrows: np.ndarray, a: int, b: int) -> np.ndarray:
     return forward * 3 + back
 
 
-def _select(hyps: Hypotheses, keep: np.ndarray) -> Hypotheses:
+def select_maps(hyps: Hypotheses, keep: np.ndarray) -> Hypotheses:
     arrows, weight, loc = hyps
     return arrows[keep], weight[keep], loc[keep]
 
@@ -372,6 +372,6 @@ def _concat(first: Hypotheses, second: Hypotheses) -> Hypotheses:
     return tuple(np.concatenate(pair) for pair in zip(first, second, strict=True))
 
 
-def _counts(loc: np.ndarray, weight: np.ndarray) -> np.ndarray:
+def place_counts(loc: np.ndarray, weight: np.ndarray) -> np.ndarray:
     """Return the weighted number of maps at each place (exact integers)."""
     return np.bincount(loc, weights=weight, minlength=5).astype(np.int64)

@@ -26,8 +26,8 @@ from generator.engine.stats import mean_metric
 from generator.games.hunt.belief import UNKNOWN as UNKNOWN  # an arrow not pinned down yet
 from generator.games.hunt.belief import (
     PublicBelief,
-    _counts,
-    _select,
+    place_counts,
+    select_maps,
     wizard_answer_counts,
     wizard_codes,
 )
@@ -140,8 +140,8 @@ class ExactKnight:
         options: list[tuple[float, CallAide]] = []
         if "tracker" in view.aides_left:
             value = sum(
-                belief.chain_chance(_select(hyps, loc == place), needed) * count
-                for place, count in enumerate(_counts(loc, weight).tolist())
+                belief.chain_chance(select_maps(hyps, loc == place), needed) * count
+                for place, count in enumerate(place_counts(loc, weight).tolist())
                 if count
             )
             options.append((value / weight.sum(), CallAide("tracker")))
@@ -152,7 +152,7 @@ class ExactKnight:
             pair = PAIRS[index]
             codes = wizard_codes(hyps[0], *pair)
             value = sum(
-                belief.chain_chance(_select(hyps, codes == code), needed) * count
+                belief.chain_chance(select_maps(hyps, codes == code), needed) * count
                 for code, count in enumerate(np.bincount(codes, weights=weight).tolist())
                 if count
             )

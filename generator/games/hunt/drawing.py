@@ -6,12 +6,9 @@ paragraphs, tables) is not set here: the document layer (generator.render.docume
 every page; this module only serves the drawings placed on them.
 """
 
-import re
-
 import svgwrite
 
 from generator.render.text import text_group
-from generator.render.units import fmt
 
 INK = "#1f1f1f"
 GREY = "#5c5c5c"
@@ -19,15 +16,8 @@ OVERTIME = "#dcdcdc"  # the overtime turns' rows (16 and 17) in the logs
 FLY_INK = "#a8322a"
 WALK_INK = INK
 
-_LONG_FLOAT = re.compile(r"-?\d+\.\d{4,}")
 
-
-def _finish(dwg: svgwrite.Drawing) -> str:
-    """Return the document as text, with coordinates rounded to 0.001 mm."""
-    return _LONG_FLOAT.sub(lambda m: fmt(float(m.group())), dwg.tostring()) + "\n"
-
-
-def _text(
+def draw_text(
     parent,
     text: object,
     x: float,
@@ -52,7 +42,7 @@ def _text(
     return height
 
 
-def _rect(parent, x, y, w, h, fill="none", stroke=INK, width=0.3, **extra) -> None:
+def draw_rect(parent, x, y, w, h, fill="none", stroke=INK, width=0.3, **extra) -> None:
     """Draw a rectangle (x, y, w, h) mm."""
     parent.add(
         svgwrite.shapes.Rect(
@@ -61,6 +51,6 @@ def _rect(parent, x, y, w, h, fill="none", stroke=INK, width=0.3, **extra) -> No
     )
 
 
-def _line(parent, x1, y1, x2, y2, stroke=INK, width=0.3, **extra) -> None:
+def draw_line(parent, x1, y1, x2, y2, stroke=INK, width=0.3, **extra) -> None:
     """Draw a line from (x1, y1) to (x2, y2) mm."""
     parent.add(svgwrite.shapes.Line((x1, y1), (x2, y2), stroke=stroke, stroke_width=width, **extra))

@@ -15,7 +15,6 @@ render.text (TextOverflow if it cannot fit at its smallest size).
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -29,7 +28,7 @@ from generator.games.island.board import (
     Island,
     column_name,
 )
-from generator.render.svg import new_document
+from generator.render.svg import document_text, new_document
 from generator.render.text import TextOverflow, text_group
 from generator.render.units import fmt, pt_to_mm
 
@@ -49,8 +48,6 @@ HIGHLIGHT = "#c2187a"
 # One tint per zone (board.ZONES order) for the squares, and a dark shade for its name.
 ZONE_TINTS = ("#a9d38f", "#e5efb4", "#8ccaa9", "#cbbfae", "#ecdcb6", "#dcae96")
 ZONE_INKS = ("#2f5b1f", "#59661c", "#1f5c43", "#4d4237", "#6b5423", "#6e3a22")
-
-_LONG_FLOAT = re.compile(r"-?\d+\.\d{4,}")
 
 
 def _clamp(value: float, low: float, high: float) -> float:
@@ -187,12 +184,7 @@ def island_svg(
         _coordinates(dwg, layout)
     if legend:
         _legend(dwg, island, layout)
-    return _finish(dwg)
-
-
-def _finish(dwg: svgwrite.Drawing) -> str:
-    """Return the document as text, coordinates rounded to 0.001 mm."""
-    return _LONG_FLOAT.sub(lambda m: fmt(float(m.group())), dwg.tostring()) + "\n"
+    return document_text(dwg)
 
 
 def _rect(parent, x, y, w, h, fill="none", stroke="none", width=0.0, **extra) -> None:
@@ -207,7 +199,7 @@ def _path(parent, d: str, fill="none", stroke="none", width=0.0, **extra) -> Non
     parent.add(svgwrite.path.Path(d=d, fill=fill, stroke=stroke, stroke_width=width, **extra))
 
 
-def _label(parent, text, x, y, w, h, size, **kw) -> float:
+def add_label(parent, text, x, y, w, h, size, **kw) -> float:
     group, height = text_group(text, x, y, w, h, size, **kw)
     parent.add(group)
     return height
@@ -464,7 +456,7 @@ def _boats(dwg, island: Island, layout: BoardLayout) -> None:
         _rect(group, x, y, cell, cell, BOAT_FILL, stroke=INK, width=max(0.12, cell * 0.02))
         _sign(group, "boat", x, y, cell)
         if cell >= 4:
-            _label(group, side[0].upper(), x + cell * 0.55, y, cell * 0.42, cell * 0.45,
+            add_label(group, side[0].upper(), x + cell * 0.55, y, cell * 0.42, cell * 0.45,
                    _clamp(cell * 0.55, 3, 7), bold=True, fill="#ffffff", align="right",
                    valign="middle")  # fmt: skip
     dwg.add(group)
@@ -533,7 +525,7 @@ def _zone_names(dwg, island: Island, layout: BoardLayout, covered: set[int]) -> 
                 w = (last - first + 1) * cell - cell * 0.2
                 y = layout.grid_y + r * cell + cell * 0.3
                 try:
-                    _label(group, name.upper(), x, y, w, cell * 0.62, size, min_size=size * 0.7,
+                    add_label(group, name.upper(), x, y, w, cell * 0.62, size, min_size=size * 0.7,
                            bold=True, align="center", valign="middle",
                            fill=ZONE_INKS[zone])  # fmt: skip
                 except TextOverflow:
@@ -603,7 +595,7 @@ def _marks(dwg, layout: BoardLayout, marks: Mapping[int, str]) -> None:
             )
         )  # fmt: skip
         box = cell * 0.62
-        _label(mark, str(marks[square]), cx - box / 2, cy - box / 2, box, box,
+        add_label(mark, str(marks[square]), cx - box / 2, cy - box / 2, box, box,
                _clamp(cell * 1.0, 3.0, 12.0), min_size=2.5, bold=True, align="center",
                valign="middle", fill=INK)  # fmt: skip
         group.add(mark)
@@ -620,11 +612,11 @@ def _coordinates(dwg, layout: BoardLayout) -> None:
         letters, number = column_name(i), str(i + 1)
         x = layout.grid_x + i * cell
         for y in (0.0, far):
-            _label(group, letters, x, y, cell, band, size, bold=True, align="center",
+            add_label(group, letters, x, y, cell, band, size, bold=True, align="center",
                    valign="middle", fill=INK)  # fmt: skip
         y = layout.grid_y + i * cell
         for x in (0.0, layout.grid_x + layout.grid_size):
-            _label(group, number, x, y, band, cell, size, bold=True, align="center",
+            add_label(group, number, x, y, band, cell, size, bold=True, align="center",
                    valign="middle", fill=INK)  # fmt: skip
     dwg.add(group)
 
@@ -676,7 +668,7 @@ def _legend(dwg, island: Island, layout: BoardLayout) -> None:
             }.get(kind) or ZONE_TINTS[int(kind.split("-")[1])]
             _rect(group, x, sy, swatch, swatch, fill, stroke=GRID, width=0.2)
             _sign(group, kind, x, sy, swatch)
-        _label(group, words, x + swatch + 1.5, y, column_w - swatch - 3.0, layout.legend_row_h,
+        add_label(group, words, x + swatch + 1.5, y, column_w - swatch - 3.0, layout.legend_row_h,
                size, min_size=size * 0.75, valign="middle", fill=INK)  # fmt: skip
     dwg.add(group)
 

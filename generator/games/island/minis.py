@@ -17,10 +17,10 @@ import svgwrite
 from svgwrite.container import Group
 
 from generator.games.island.board import Island
-from generator.games.island.figures import _finish, _label, cell_to_fit, island_svg
+from generator.games.island.figures import add_label, cell_to_fit, island_svg
 from generator.render.document import Blocks, Header, Part, column_size
 from generator.render.layouts import Paper
-from generator.render.svg import new_document
+from generator.render.svg import document_text, new_document
 from generator.render.units import fmt
 
 INK = "#1f1f1f"
@@ -130,9 +130,9 @@ def _panel(parent, character: Character, x: float, y: float, ink: str = "normal"
     parent.add(svgwrite.path.Path(d=body, fill=character.colour))
     parent.add(svgwrite.shapes.Circle((cx, cy - 2.4), 2.9, fill=character.colour))
     _hat(parent, character, cx, cy - 2.4)
-    _label(parent, character.name, x + 0.8, y + 20.2, w - 1.6, 5.2, 7.5, min_size=5.0,
+    add_label(parent, character.name, x + 0.8, y + 20.2, w - 1.6, 5.2, 7.5, min_size=5.0,
            bold=True, align="center", valign="middle", fill=words)  # fmt: skip
-    _label(parent, character.calling, x + 0.8, y + 25.2, w - 1.6, 4.0, 5.5, min_size=4.0,
+    add_label(parent, character.calling, x + 0.8, y + 25.2, w - 1.6, 4.0, 5.5, min_size=4.0,
            align="center", valign="middle", fill=words)  # fmt: skip
 
 
@@ -164,7 +164,7 @@ def standee_svg(character: Character, ink: str = "normal") -> str:
     width, height = standee_size()
     dwg = new_document(width, height)
     _standee(dwg, character, 0.0, 0.0, ink)
-    return _finish(dwg)
+    return document_text(dwg)
 
 
 def _standee(parent, character: Character, x: float, y: float, ink: str = "normal") -> None:
@@ -181,7 +181,7 @@ def _standee(parent, character: Character, x: float, y: float, ink: str = "norma
         tab = Group(
             transform=f"rotate(180 {fmt(x + width / 2)} {fmt(tab_y + TAB_H / 2)})"
         ) if upside_down else group  # fmt: skip
-        _label(tab, "foot: fold out", x + 1, tab_y + 1, width - 2, TAB_H - 2, 5.0, min_size=4.0,
+        add_label(tab, "foot: fold out", x + 1, tab_y + 1, width - 2, TAB_H - 2, 5.0, min_size=4.0,
                align="center", valign="middle", fill="#6b6b6b")  # fmt: skip
         if upside_down:
             group.add(tab)
@@ -219,7 +219,7 @@ def tokens_svg(characters=CHARACTERS, ink: str = "normal") -> str:
     dwg = new_document(total + 0.4, height + 0.4)
     for index, character in enumerate(characters):
         _standee(dwg, character, 0.2 + index * (width + STANDEE_GAP), 0.2, ink)
-    return _finish(dwg)
+    return document_text(dwg)
 
 
 TOKEN_HEADER = Header(

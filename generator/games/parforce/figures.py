@@ -18,7 +18,6 @@ render.text.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -27,7 +26,7 @@ from svgwrite.container import Group
 
 from generator.games.parforce.board import HuntingBoard
 from generator.games.parforce.rules import PIECES
-from generator.render.svg import new_document
+from generator.render.svg import document_text, new_document
 from generator.render.text import text_group
 from generator.render.units import fmt, letters, pt_to_mm
 
@@ -50,7 +49,6 @@ KINDS = {
 }
 TOKEN_FILL = "#fbf8f0"
 
-_LONG_FLOAT = re.compile(r"-?\d+\.\d{4,}")
 
 # The icons, drawn in a box from -1 to 1 each way (y down), filled in the kind's colour.
 _STAG = (
@@ -260,7 +258,7 @@ def board_svg(
             size=cell_mm * 1.3, bold=True, align="right", fill=HIGHLIGHT,
         )  # fmt: skip
         dwg.add(label)
-    return _LONG_FLOAT.sub(lambda m: fmt(float(m.group())), dwg.tostring()) + "\n"
+    return document_text(dwg)
 
 
 def _squares(dwg, board: HuntingBoard, layout: BoardLayout) -> None:

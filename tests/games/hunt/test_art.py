@@ -230,7 +230,7 @@ def test_the_pages_draw_their_maps_at_the_sizes_checked_here(monkeypatch, tmp_pa
     from generator.render.layouts import LayoutBook
 
     sheets, minis = [], []
-    real_sheet, real_mini = figures.sheet_layout, figures._mini_map
+    real_sheet, real_mini = figures.sheet_layout, figures.mini_map
 
     def sheet(width, height):
         sheets.append((width, height))
@@ -242,7 +242,7 @@ def test_the_pages_draw_their_maps_at_the_sizes_checked_here(monkeypatch, tmp_pa
         return real_mini(parent, cx, top, radius, r, route_map, stretch)
 
     monkeypatch.setattr(figures, "sheet_layout", sheet)
-    monkeypatch.setattr(figures, "_mini_map", mini)
+    monkeypatch.setattr(figures, "mini_map", mini)
     drawn = RouteMap(walk=(1, 0, 3, 2, -1), fly=(4, 3, 0, 1, 2))
     for name in ("a4", "letter"):
         paper = LayoutBook().paper(name)

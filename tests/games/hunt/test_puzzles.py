@@ -145,7 +145,7 @@ def test_solvers_cpsat_and_brute_force_agree_on_random_logs():
     for log, route in random_logs(12, False):
         for question in P.QUESTIONS:
             p = P.Puzzle("test", "easy", False, question, log, "")
-            truth = P._answer_of_route(question, route, P.log_facts(log).moves)
+            truth = P.answer_of_route(question, route, P.log_facts(log).moves)
             brute = P.brute_force_answers(p)
             assert P.answer_key(truth) in brute
             certified = P.certify_answer(p)

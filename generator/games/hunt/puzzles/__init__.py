@@ -49,15 +49,15 @@ from generator.games.hunt.maps import (
     walk_targets,
 )
 from generator.games.hunt.puzzles.deduction import (
-    _BITS,
     FLY,
     MOVES,
+    PLACES_IN,
     WALK,
     LogFacts,
-    _answer_of_route,
-    _solve,
+    answer_of_route,
     format_answer,
     log_facts,
+    solve_log,
 )
 from generator.games.hunt.puzzles.steps import group_steps
 from generator.games.hunt.rules import (
@@ -183,7 +183,7 @@ def answer_key(answer: str | dict) -> Hashable:
 def solve_at_level(puzzle: Puzzle, level: int, steps: list[str] | None = None) -> str | dict | None:
     """Return the answer if the level's deductions (0-3, see deduction.py) pin it down,
     else None. When `steps` is a list, the reasoning is appended to it, one line a step."""
-    return _solve(log_facts(puzzle.log), puzzle.loops, puzzle.question, level, steps)
+    return solve_log(log_facts(puzzle.log), puzzle.loops, puzzle.question, level, steps)
 
 
 def solve_level1(puzzle: Puzzle, steps: list[str] | None = None) -> str | dict | None:
@@ -205,7 +205,7 @@ def grade(puzzle: Puzzle) -> int | None:
     """Return the lowest level (0-3) whose solver pins the answer, None if none does."""
     facts = log_facts(puzzle.log)
     for level in range(4):
-        if _solve(facts, puzzle.loops, puzzle.question, level) is not None:
+        if solve_log(facts, puzzle.loops, puzzle.question, level) is not None:
             return level
     return None
 
@@ -269,7 +269,7 @@ def build_model(
         else:
             model.add_element(place[t - 1], fly, place[t])
     for t, mask, _ in facts.places:
-        model.add_linear_expression_in_domain(place[t], domain(list(_BITS[mask])))
+        model.add_linear_expression_in_domain(place[t], domain(list(PLACES_IN[mask])))
     arrows = {(s, WALK): walk[s] for s in range(4)} | {(s, FLY): fly[s] for s in range(5)}
     for source, target, n, _ in facts.wizard:
         hits = []
@@ -310,7 +310,7 @@ def _certify(facts: LogFacts, loops: bool, question: str, seconds: float) -> str
     if question == "where":
         return LOCATIONS[solution.values[f"place_{facts.turns}"]]
     route = [TOWN] + [solution.values[f"place_{t}"] for t in range(1, facts.turns + 1)]
-    return _answer_of_route(question, route, facts.moves)
+    return answer_of_route(question, route, facts.moves)
 
 
 # --- uniqueness: brute force over every map -------------------------------------------------
@@ -337,7 +337,7 @@ def brute_force_answers(puzzle: Puzzle) -> set[Hashable]:
     if puzzle.question == "where":
         return {LOCATIONS[p] for p in np.unique(route[ok, -1])}
     routes = np.unique(route[ok], axis=0)
-    return {answer_key(_answer_of_route("arrows", list(r), facts.moves)) for r in routes}
+    return {answer_key(answer_of_route("arrows", list(r), facts.moves)) for r in routes}
 
 
 # --- generation -----------------------------------------------------------------------------
@@ -423,7 +423,7 @@ def _minimise(
         if kind == "drop_aide" and log[i]["aide"] == "none":
             continue
         trial = _remove(log, (kind, i))
-        if _solve(log_facts(trial), loops, question, level) is not None:
+        if solve_log(log_facts(trial), loops, question, level) is not None:
             log = trial
     return log
 
@@ -440,13 +440,13 @@ def _attempt(difficulty: str, seed: int, loops: bool, attempt: int) -> Puzzle | 
     turns = int(rng.integers(low, high + 1))
     log, route = log[:turns], route[: turns + 1]
     question = QUESTIONS[seed % 2]  # a book alternates the two questions
-    if _solve(log_facts(log), loops, question, level) is None:
+    if solve_log(log_facts(log), loops, question, level) is None:
         return None
     log = _minimise(rng, log, loops, question, level)
     facts = log_facts(log)
-    if _solve(facts, loops, question, level - 1) is not None:
+    if solve_log(facts, loops, question, level - 1) is not None:
         return None
-    answer = _answer_of_route(question, route, facts.moves)
+    answer = answer_of_route(question, route, facts.moves)
     if _certify(facts, loops, question, CPSAT_SECONDS) != answer:
         raise RuntimeError(f"seed {seed}: CP-SAT disagrees with the level {level} solver")
     puzzle = Puzzle(puzzle_id(difficulty, seed, loops), difficulty, loops, question, log, answer)

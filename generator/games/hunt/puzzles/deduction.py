@@ -19,7 +19,7 @@ of targets each arrow can have) and narrows them to a fixed point:
 
 A log is read once into LogFacts (the places each turn's facts allow, the Wizard's
 counts); a _Board holds what a solver knows and narrows it, appending one sentence per
-step when it records a worked solution. _solve(facts, loops, question, level) is the
+step when it records a worked solution. solve_log(facts, loops, question, level) is the
 entry point; puzzles.solve_at_level and grade call it on a Puzzle.
 """
 
@@ -148,7 +148,7 @@ def _mask(places) -> int:
 
 _NAME = ("Town", "the Hills", "the Woods", "the Sea", "the Lair")
 _AT = ("in Town", "in the Hills", "in the Woods", "at Sea", "in the Lair")
-_BITS = tuple(tuple(p for p in range(5) if mask >> p & 1) for mask in range(32))
+PLACES_IN = tuple(tuple(p for p in range(5) if mask >> p & 1) for mask in range(32))
 
 
 def _join(words: list[str], last: str) -> str:
@@ -158,11 +158,11 @@ def _join(words: list[str], last: str) -> str:
 
 
 def _places_phrase(mask: int, last: str = "or") -> str:
-    return _join([_NAME[p] for p in _BITS[mask]], last)
+    return _join([_NAME[p] for p in PLACES_IN[mask]], last)
 
 
 def _at_phrase(mask: int) -> str:
-    return _join([_AT[p] for p in _BITS[mask]], "or")
+    return _join([_AT[p] for p in PLACES_IN[mask]], "or")
 
 
 def _when(t: int) -> str:
@@ -236,12 +236,12 @@ class _Board:
 
     def solved(self, question: str) -> bool:
         if question == "where":
-            return len(_BITS[self.places[-1]]) == 1
-        return all(len(_BITS[mask]) == 1 for mask in self.places)
+            return len(PLACES_IN[self.places[-1]]) == 1
+        return all(len(PLACES_IN[mask]) == 1 for mask in self.places)
 
     def answer(self, question: str) -> str | dict:
-        route = [_BITS[mask][0] for mask in self.places]
-        return _answer_of_route(question, route, self.facts.moves)
+        route = [PLACES_IN[mask][0] for mask in self.places]
+        return answer_of_route(question, route, self.facts.moves)
 
 
 def _initial_arrow(arrow: int, loops: bool, level: int) -> int:
@@ -256,7 +256,7 @@ def _initial_arrow(arrow: int, loops: bool, level: int) -> int:
     return _mask(targets)
 
 
-def _answer_of_route(question: str, route: Sequence[int], moves: Sequence[int]) -> str | dict:
+def answer_of_route(question: str, route: Sequence[int], moves: Sequence[int]) -> str | dict:
     """Return the answer for a route: the last place, or the arrows it used."""
     if question == "where":
         return LOCATIONS[route[-1]]
@@ -276,7 +276,7 @@ def _follow_turn(board: _Board, t: int) -> None:
     move = board.facts.moves[t]
     before, after = board.places[t - 1], board.places[t]
     starts, reach = 0, 0
-    for source in _BITS[before]:
+    for source in PLACES_IN[before]:
         targets = board.arrows[2 * source + move]
         if targets & after:
             starts |= 1 << source
@@ -288,11 +288,10 @@ def _follow_turn(board: _Board, t: int) -> None:
     if reach & after != after:
         board.narrow_place(t, reach, _forward_reason(board, t, word, reach))
     before, after = board.places[t - 1], board.places[t]
-    if len(_BITS[before]) == 1 and (board.level >= 2 or len(_BITS[after]) == 1):
-        arrow = 2 * _BITS[before][0] + move
-        reason = (
-            f"turn {t} went by {word} from {_NAME[_BITS[before][0]]} and ended {_at_phrase(after)}"
-        )
+    if len(PLACES_IN[before]) == 1 and (board.level >= 2 or len(PLACES_IN[after]) == 1):
+        start = PLACES_IN[before][0]
+        arrow = 2 * start + move
+        reason = f"turn {t} went by {word} from {_NAME[start]} and ended {_at_phrase(after)}"
         board.narrow_arrow(arrow, after, reason)
 
 
@@ -310,10 +309,10 @@ def _forward_reason(board: _Board, t: int, word: str, reach: int) -> str:
     before = board.places[t - 1]
     if word == "Walk" and reach == ALL & ~(1 << LAIR):
         return f"turn {t} is a Walk, and the Dragon cannot Walk into the Lair"
-    if len(_BITS[before]) == 1:
-        arrow = 2 * _BITS[before][0] + board.facts.moves[t]
+    if len(PLACES_IN[before]) == 1:
+        arrow = 2 * PLACES_IN[before][0] + board.facts.moves[t]
         return (
-            f"turn {t} is a {word} from {_NAME[_BITS[before][0]]}, and {_arrow_name(arrow)} "
+            f"turn {t} is a {word} from {_NAME[PLACES_IN[before][0]]}, and {_arrow_name(arrow)} "
             f"leads to {_places_phrase(board.arrows[arrow])}"
         )
     return (
@@ -361,7 +360,7 @@ def _strike_one(board: _Board) -> bool:
     """Strike out one refuted value (and propagate); return False if there is none."""
     for kind, index in _unknowns(board):
         values = board.places[index] if kind == "place" else board.arrows[index]
-        for value in _BITS[values]:
+        for value in PLACES_IN[values]:
             if _refutes(board, kind, index, value):
                 _strike(board, kind, index, value)
                 _propagate(board)
@@ -372,8 +371,8 @@ def _strike_one(board: _Board) -> bool:
 def _unknowns(board: _Board) -> list[tuple[str, int]]:
     """Return the unknowns with two or more candidates: fewest candidates first, then the
     latest turns first, then the arrows."""
-    places = [(len(_BITS[m]), 0, -t, "place", t) for t, m in enumerate(board.places)]
-    arrows = [(len(_BITS[m]), 1, a, "arrow", a) for a, m in enumerate(board.arrows)]
+    places = [(len(PLACES_IN[m]), 0, -t, "place", t) for t, m in enumerate(board.places)]
+    arrows = [(len(PLACES_IN[m]), 1, a, "arrow", a) for a, m in enumerate(board.arrows)]
     ranked = sorted(u for u in places + arrows if u[0] > 1)
     return [(kind, index) for *_, kind, index in ranked]
 
@@ -420,7 +419,7 @@ def _strike(board: _Board, kind: str, index: int, value: int) -> None:
         board.narrow_arrow(index, rest & ~(1 << value), reason)
 
 
-def _solve(
+def solve_log(
     facts: LogFacts, loops: bool, question: str, level: int, steps: list[str] | None = None
 ) -> str | dict | None:
     board = _Board(facts, loops, level, steps)

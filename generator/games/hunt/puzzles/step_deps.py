@@ -22,14 +22,14 @@ LAIR = 4
 MOVES = ("Walk", "Fly")
 
 
-def _split(phrase: str) -> list[str]:
+def split_phrase(phrase: str) -> list[str]:
     """Return the parts of "a, b or c" / "a, b and c"."""
     head, _, last = phrase.rpartition(" or ") if " or " in phrase else phrase.rpartition(" and ")
     return [*head.split(", "), last] if head else [last]
 
 
-def _set(phrase: str, words: dict[str, int]) -> frozenset[int] | None:
-    parts = _split(phrase)
+def place_set(phrase: str, words: dict[str, int]) -> frozenset[int] | None:
+    parts = split_phrase(phrase)
     return frozenset(words[p] for p in parts) if all(p in words for p in parts) else None
 
 
@@ -66,10 +66,13 @@ _CASE = re.compile(
 _FACTS = (
     (re.compile(r"^turn \d+ does not begin in Town$"), lambda m: ALL - {0}),
     (re.compile(r"^turn \d+ begins in Town$"), lambda m: frozenset({0})),
-    (re.compile(r"^the Knight met him searching (.+) on turn \d+$"), lambda m: _set(m[1], NAME)),
+    (
+        re.compile(r"^the Knight met him searching (.+) on turn \d+$"),
+        lambda m: place_set(m[1], NAME),
+    ),
     (
         re.compile(r"^the Knight searched (.+) on turn \d+ in vain$"),
-        lambda m: None if _set(m[1], NAME) is None else ALL - _set(m[1], NAME),
+        lambda m: None if place_set(m[1], NAME) is None else ALL - place_set(m[1], NAME),
     ),
     (re.compile(r"^the Tracker showed him at the start of turn \d+$"), None),
     (re.compile(r"^the Militia caught sight of him on turn \d+$"), None),
@@ -78,21 +81,21 @@ _FACTS = (
 
 
 def _arrows(word: str, group: str) -> frozenset | None:
-    places = _set(group, NAME)
+    places = place_set(group, NAME)
     return None if places is None else frozenset(("a", word, p) for p in places)
 
 
 def _reason(reason: str, new: frozenset) -> tuple[frozenset | None, frozenset] | None:
     """Return (allowed set, unknowns read) of a reason; None when it cannot be read."""
     if match := _BACK.match(reason):
-        gone, arrows = _set(match[3], NAME), _arrows(match[2], match[3])
+        gone, arrows = place_set(match[3], NAME), _arrows(match[2], match[3])
         if gone is None or arrows is None:
             return None
         return ALL - gone, arrows | {("p", int(match[1]))}
     if _LAIR.match(reason):
         return ALL - {LAIR}, frozenset()
     if match := _FROM_ONE.match(reason):
-        leads, source = _set(match[4], NAME), NAME.get(match[3])
+        leads, source = place_set(match[4], NAME), NAME.get(match[3])
         if leads is None or source is None:
             return None
         return leads, frozenset({("p", int(match[1]) - 1), ("a", match[2], source)})
@@ -100,7 +103,7 @@ def _reason(reason: str, new: frozenset) -> tuple[frozenset | None, frozenset] |
         arrows = _arrows(match[2], match[3])
         return None if arrows is None else (None, arrows | {("p", int(match[1]) - 1)})
     if match := _WENT.match(reason):
-        t, ended = int(match[1]), _set(match[4], AT)
+        t, ended = int(match[1]), place_set(match[4], AT)
         return None if ended is None else (ended, frozenset({("p", t - 1), ("p", t)}))
     if match := _WIZARD.match(reason):
         source = NAME.get(match[1])
@@ -129,11 +132,11 @@ def read_step(text: str) -> Step | None:
         return None
     if match := _HEAD_PLACE.match(head):
         unknown = ("p", int(match[1] or match[3]))
-        new = frozenset() if match[3] else _set(match[2], AT)
+        new = frozenset() if match[3] else place_set(match[2], AT)
     elif match := _HEAD_ARROW.match(head):
         word, source = match[1] or match[4], NAME.get(match[2] or match[5])
         unknown = ("a", word, source)
-        new = frozenset() if match[4] else _set(match[3], NAME)
+        new = frozenset() if match[4] else place_set(match[3], NAME)
     else:
         return None
     read = None if new is None else _reason(reason, new)

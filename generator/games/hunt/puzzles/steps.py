@@ -24,10 +24,10 @@ import re
 from generator.games.hunt.puzzles.step_deps import (
     AT,
     NAME,
-    _set,
-    _split,
+    place_set,
     slice_case,
     slice_solution,
+    split_phrase,
 )
 
 AT_WORDS = tuple(AT)
@@ -83,14 +83,14 @@ def _fact(step: str) -> tuple[str, int, str, str] | None:
 
 def _not_at(where: str) -> str:
     """Return "not in the Hills or at Sea" for "the Hills and the Sea"."""
-    return "not " + _join([AT_WORDS[NAME[name]] for name in _split(where)], "or")
+    return "not " + _join([AT_WORDS[NAME[name]] for name in split_phrase(where)], "or")
 
 
 def _read_log(facts: list[tuple[str, int, str, str]], originals: list[str]) -> list[str]:
     """Return the log's facts grouped one step a kind (see the module's docstring)."""
     steps: list[str] = []
     no_town = [
-        t for kind, t, phrase, _ in facts if kind == "no-town" and _set(phrase, AT) == NOT_TOWN
+        t for kind, t, phrase, _ in facts if kind == "no-town" and place_set(phrase, AT) == NOT_TOWN
     ]
     if no_town:
         steps.append(
@@ -180,7 +180,7 @@ def _known_after(facts: list[tuple[str, int, str, str]]) -> dict[int, int]:
     """Return {turn: place} for every turn after which the log alone pins him down."""
     known = {}
     for kind, t, phrase, _ in facts:
-        places = _set(phrase, AT)
+        places = place_set(phrase, AT)
         if kind in ("met", "town", "tracker") and places is not None and len(places) == 1:
             known[t] = next(iter(places))
     return known
@@ -198,12 +198,12 @@ def _rule_facts(
     lair: dict[int, tuple[int, str]] = {}  # step index -> (turn after which, "out of"/"into")
     loop: dict[int, tuple[int, int]] = {}  # step index -> (turn after which, place ruled out)
     for index, step in enumerate(steps):
-        if (match := _NO_LAIR.match(step)) and len(_split(match[2])) > 1:
+        if (match := _NO_LAIR.match(step)) and len(split_phrase(match[2])) > 1:
             lair[index] = (int(match[1]), match[4])
-        elif (match := _NO_LOOP.match(step)) and no_loops and len(_split(match[2])) > 1:
+        elif (match := _NO_LOOP.match(step)) and no_loops and len(split_phrase(match[2])) > 1:
             t, source = int(match[1]), NAME.get(match[4])
             before = int(match[3]) == t + 1 and known.get(t + 1) == source
-            if before and source is not None and _set(match[5], AT) == frozenset({source}):
+            if before and source is not None and place_set(match[5], AT) == frozenset({source}):
                 loop[index] = (t, source)
     out: list[str] = []
     if len(lair) < 2:
@@ -243,11 +243,11 @@ SHORT = ("Town", "Hills", "Woods", "Sea", "Lair")
 
 
 def _short_at(match: re.Match) -> str:
-    return "in " + "/".join(SHORT[AT[p]] for p in _split(match[0]))
+    return "in " + "/".join(SHORT[AT[p]] for p in split_phrase(match[0]))
 
 
 def _short_names(match: re.Match) -> str:
-    return "/".join(SHORT[NAME[p]] for p in _split(match[0]))
+    return "/".join(SHORT[NAME[p]] for p in split_phrase(match[0]))
 
 
 _PHRASES = (
