@@ -6,11 +6,13 @@ legal actions; `choose(observation, actions)` returns one of them.
 - `random`: any legal action.
 - `deducing`: keeps the exact chance of every identity under the model of belief.py (fed
   every public take, put and guess), guesses the likeliest pairing when its chance is at
-  least GUESS_AT, and otherwise plays to stay alive: every marker it puts goes back on its
-  own card, and it takes off the card of its hunter, the living seat that has chosen to take
-  most markers off its own card (that seat's character as revealed, or else its likeliest).
-  While no one seat has taken most off its card (or the hunter's card is empty) it takes by
-  the model it reads others with: mostly off its enemy, rarely off itself.
+  least GUESS_AT, and otherwise plays: it takes off the card of its hunter, the living seat
+  that has chosen to take most markers off its own card (that seat's character as revealed,
+  or else its likeliest). While no one seat has taken most off its card (or the hunter's
+  card is empty) it takes by the model it reads others with: mostly off its enemy, rarely
+  off itself. It puts by that model too, so that its puts say no more about it than
+  anyone's: mostly back on itself, not always; all but always when its card is down to its
+  last two markers.
 - `simple`: plays rather than guesses (it guesses one turn in GUESS_EVERY, a hidden player
   and a character at random), takes markers off its enemy's card while it has any (off the
   fullest card of another character when its enemy is itself or empty), puts them back on
@@ -101,11 +103,7 @@ class DeducingBot(RandomBot):
             return self._turn(seen, actions, names, own)
         if len(actions) == 1:
             return actions[0]
-        if phase == "put":
-            mine = "put " + seen["identity"]
-            if mine in actions:
-                return mine
-        else:
+        if phase == "take":
             hunter = self._hunter(seen, names, own)
             if hunter is not None and hunter != own and seen["markers"][hunter]:
                 return "take " + seen["ranks"][hunter]

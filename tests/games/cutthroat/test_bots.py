@@ -92,11 +92,11 @@ def test_a_mixed_table_seats_each_bot_where_it_is_asked():
         play_game(7, 4, ["deducing", "clever"] + ["simple"] * 5)
 
 
-def test_the_deducing_bot_hits_its_hunter_and_looks_after_itself():
+def test_the_deducing_bot_hits_its_hunter():
     """Seat 3 took two markers off seat 0's card (A) and put one on 5: seat 0 takes both
-    markers of its play off 5, seat 3's likeliest character, and puts the other back on A.
-    Two deals alike for seat 0 (identity A, enemy 3) and different for everyone else give
-    the same choices: the bot reads only the public takes and puts."""
+    markers of its play off 5, seat 3's likeliest character. Two deals alike for seat 0
+    (identity A, enemy 3) and different for everyone else give the same choices: the bot
+    reads only the public takes and puts."""
     deals = ("deal A 2 3 4 5 6 / 3 4 5 6 A 2", "deal A 5 6 2 4 3 / 3 A 6 2 5 4")
     public = ["play", "take 2", "take 4", "put 6", "play", "take 5", "take 6", "put 3"]
     public += ["play", "take A", "take A", "put 5", "play", "take 3", "take 6", "put 2"]
@@ -121,7 +121,28 @@ def test_the_deducing_bot_hits_its_hunter_and_looks_after_itself():
             feed(tracker, state, action, legal)
             state.apply(action)
         decisions.append(made)
-    assert decisions[0] == decisions[1] == ["take 5", "take 5", "put A"]
+    assert decisions[0] == decisions[1]
+    assert decisions[0][:2] == ["take 5", "take 5"] and decisions[0][2].startswith("put ")
+
+
+def test_the_deducing_bot_hides_in_its_puts():
+    """Its puts follow the model it reads others with: mostly back on its own card, but not
+    only, so a put says no more about it than anybody's; when its own card is down to two
+    markers it all but always puts there."""
+    state = CutthroatState(6)
+    state.apply("deal A 2 3 4 5 6 / 3 4 5 6 A 2")
+    for action in ("play", "take 2", "take 4"):
+        state.apply(action)
+    assert state.phase == "put" and state.seat == 0
+    seen = state.observation(0, with_log=False)
+    seen.update(ranks=list(state.ranks), tracker=Tracker(6))
+    bot = DeducingBot(random.Random(3))
+    puts = Counter(bot.choose(seen, state.legal_actions()) for _ in range(400))
+    assert puts.most_common(1)[0][0] == "put A"
+    assert 250 < puts["put A"] < 390 and len(puts) > 2
+    seen["markers"] = [2, *seen["markers"][1:]]
+    puts = Counter(bot.choose(seen, state.legal_actions()) for _ in range(400))
+    assert puts["put A"] > 370
 
 
 def test_the_deducing_bot_takes_by_the_model_while_nobody_has_hunted_it():
