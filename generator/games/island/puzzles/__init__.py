@@ -21,7 +21,6 @@ random out of sight; kept when the grade is the one asked and CP-SAT agrees. The
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 from generator.engine.bitboards import bits
 from generator.games import PuzzleSeries
@@ -58,7 +57,6 @@ __all__ = [
     "NEAR_RANGE",
     "RANGE",
     "Puzzle",
-    "book_entries",
     "certify_answer",
     "generate_puzzle",
     "grade",
@@ -241,14 +239,3 @@ def make_puzzles(count: int, difficulty: str, seed: int, loops: bool = False) ->
     """Return `count` puzzles of one difficulty, puzzle i with seed `seed * 1000 + i`;
     QuarryError for a count outside 1-200, a bad difficulty or seed, or `loops`."""
     return SERIES.make(count, difficulty, seed, loops)
-
-
-def book_entries(puzzles: Sequence[Puzzle]) -> list[dict]:
-    """Return the puzzles as the book wants them: each to_json() with "reasoning", the
-    worked solution's steps (see worked_solution)."""
-    entries = []
-    for puzzle in puzzles:
-        data = puzzle.to_json()
-        data["reasoning"] = worked_solution(puzzle)
-        entries.append(data)
-    return entries

@@ -39,7 +39,7 @@ SOLUTION_MAP_W = 46.0  # mm: the small map beside a solution
 LOG_GAP = 6.0  # mm between the map and the log
 HARD_ROOM = 40.0  # mm at least under a hard puzzle to work in
 INSTRUCTION_SIZES = (9.5, 9.0, 8.5, 8.0)
-SOLUTION_SIZES = (8.5, 8.0, 7.5)
+SOLUTION_BODY = 8.5
 MARK_HUNTER = "H"
 
 
@@ -318,7 +318,7 @@ BOOK = PuzzleBook(
     solutions=_solutions_part,
     instruction_sizes=INSTRUCTION_SIZES,
     puzzle_body=9.0,
-    solution_body=SOLUTION_SIZES[0],
+    solution_body=SOLUTION_BODY,
 )
 
 
