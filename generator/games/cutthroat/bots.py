@@ -7,12 +7,12 @@ legal actions; `choose(observation, actions)` returns one of them.
 - `deducing`: keeps the exact chance of every identity under the model of belief.py (fed
   every public take, put and guess), guesses the likeliest pairing when its chance is at
   least GUESS_AT, and otherwise plays: it takes off the card of its hunter, the living seat
-  that has chosen to take most markers off its own card (that seat's character as revealed,
-  or else its likeliest). While no one seat has taken most off its card (or the hunter's
-  card is empty) it takes by the model it reads others with: mostly off its enemy, rarely
-  off itself. It puts by that model too, so that its puts say no more about it than
-  anyone's: mostly back on itself, not always; all but always when its card is down to its
-  last two markers.
+  that has chosen to take most markers off its own card among those that have taken more
+  off it than off any other card (that seat's character as revealed, or else its
+  likeliest). While there is no such seat, or two alike (or the hunter's card is empty), it
+  takes by the model it reads others with: mostly off its enemy, rarely off itself. It puts
+  by that model too, so that its puts say no more about it than anyone's: mostly back on
+  itself, not always; all but always when its card is down to its last two markers.
 - `simple`: plays rather than guesses (it guesses one turn in GUESS_EVERY, a hidden player
   and a character at random), takes markers off its enemy's card while it has any (off the
   fullest card of another character when its enemy is itself or empty), puts them back on
@@ -113,17 +113,24 @@ class DeducingBot(RandomBot):
 
     @staticmethod
     def _hunter(seen: dict, names: dict[str, int], own: int) -> int | None:
-        """Return the character of the living seat that has chosen to take most markers off
-        the bot's own card (None while nobody has, or two seats have taken as many):
-        revealed, or else its likeliest character. A tie is no hunter: breaking it by seat
-        would make the first seats everyone's target."""
+        """Return the character of the bot's hunter (None while there is none): among the
+        living seats that have chosen to take more markers off the bot's own card than off
+        any other card, the one that has taken most off it; revealed, or else its likeliest
+        character. A seat that has taken as much off another card hunts that one as much;
+        counting it made the first seat to move, the first seen taking, everyone's target
+        (its share of the wins among deducing bots 0.086, now 0.141: docs/rules/cutthroat.md).
+        A tie between two seats is no hunter, for the same reason."""
         tracker, revealed, alive = seen["tracker"], seen["revealed"], seen["alive"]
         hunter, most, tie = None, 0, False
         for seat, took in enumerate(tracker.took):
-            if took[own] and took[own] >= most and seat != seen["seat"]:
-                rank = revealed.get(seat)
-                if rank is None or alive[names[rank]]:
-                    hunter, most, tie = seat, took[own], took[own] == most
+            count = took[own]
+            if not count or count < most or seat == seen["seat"]:
+                continue
+            if any(n >= count for card, n in enumerate(took) if card != own):
+                continue
+            rank = revealed.get(seat)
+            if rank is None or alive[names[rank]]:
+                hunter, most, tie = seat, count, count == most
         if hunter is None or tie:
             return None
         if hunter in revealed:

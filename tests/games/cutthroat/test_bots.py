@@ -160,8 +160,9 @@ def test_the_deducing_bot_takes_by_the_model_while_nobody_has_hunted_it():
 
 
 def test_two_seats_hunting_alike_are_no_hunter():
-    """Seats 1 and 3 each took one marker off seat 0's card: no seat has taken most, so the
-    bot does not pick the first seat by number but takes by the model."""
+    """Seats 1 and 3 each took one marker off seat 0's card and one off another: neither has
+    taken more off it than off any other card, so the bot does not pick the first seat by
+    number but takes by the model; once seat 3 has taken a second off it, seat 3 hunts it."""
     state, tracker = CutthroatState(6, first=1), Tracker(6)
     state.apply("deal A 2 3 4 5 6 / 3 4 5 6 A 2")
     public = ["play", "take A", "take 4", "put 2", "play", "take 5", "take 6", "put 3"]
@@ -175,3 +176,42 @@ def test_two_seats_hunting_alike_are_no_hunter():
     assert DeducingBot._hunter(seen, {r: i for i, r in enumerate(state.ranks)}, 0) is None
     tracker.took[3][0] += 1  # now seat 3 has taken most
     assert DeducingBot._hunter(seen, {r: i for i, r in enumerate(state.ranks)}, 0) == 3
+
+
+def test_a_seat_that_took_as_much_off_another_card_is_no_hunter():
+    """Seats 1 and 3 each took two markers off seat 0's card (A), but seat 1 took two off 5
+    as well: only seat 3 hunts A (before, the tie made no hunter), and seat 0 takes both
+    markers of its play off 4, seat 3's likeliest character. Two deals alike for seat 0 and
+    different for everyone else give the same choices: it reads only the public takes."""
+    deals = ("deal A 2 3 4 5 6 / 3 4 5 6 A 2", "deal A 5 6 2 4 3 / 3 A 6 2 5 4")
+    public = ["play", "take A", "take A", "put 2", "play", "take 5", "take 6", "put 3"]
+    public += ["play", "take A", "take 4", "put 4", "play", "take 3", "take 6", "put 5"]
+    public += ["play", "take 4", "take 2", "put 6", "play", "take 3", "take 5", "put A"]
+    public += ["play", "take 5", "take 5", "put 2", "play", "take 2", "take 6", "put 3"]
+    public += ["play", "take A", "take 6", "put 4", "play", "take 3", "take 2", "put 5"]
+    public += ["play", "take 4", "take 6", "put 6"]
+    decisions = []
+    for deal in deals:
+        state, tracker = CutthroatState(6, first=1), Tracker(6)
+        state.apply(deal)
+        for action in public:
+            feed(tracker, state, action, state.legal_actions())
+            state.apply(action)
+        assert state.seat == 0 and state.phase == "main"
+        assert tracker.took[1][0] == tracker.took[1][4] == tracker.took[3][0] == 2
+        seen = state.observation(0, with_log=False)
+        seen.update(ranks=list(state.ranks), tracker=tracker)
+        assert DeducingBot._hunter(seen, {r: i for i, r in enumerate(state.ranks)}, 0) == 3
+        state.apply("play")
+        bot, made = DeducingBot(random.Random(5)), []
+        while state.seat == 0 and not state.is_terminal():
+            seen = state.observation(0, with_log=False)
+            seen.update(ranks=list(state.ranks), tracker=tracker)
+            legal = state.legal_actions()
+            action = bot.choose(seen, legal)
+            made.append(action)
+            feed(tracker, state, action, legal)
+            state.apply(action)
+        decisions.append(made)
+    assert decisions[0] == decisions[1]
+    assert decisions[0][:2] == ["take 4", "take 4"] and decisions[0][2].startswith("put ")
