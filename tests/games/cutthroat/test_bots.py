@@ -92,6 +92,36 @@ def test_a_mixed_table_seats_each_bot_where_it_is_asked():
         play_game(7, 4, ["deducing", "clever"] + ["simple"] * 5)
 
 
+def _replayed(deal: str, public: list[str], first: int = 0) -> tuple[CutthroatState, Tracker]:
+    """Return a six-player table after `deal` and the `public` actions, each fed to the
+    public tracker as bots.play_game feeds it."""
+    state, tracker = CutthroatState(6, first=first), Tracker(6)
+    state.apply(deal)
+    for action in public:
+        feed(tracker, state, action, state.legal_actions())
+        state.apply(action)
+    return state, tracker
+
+
+def _seen(state: CutthroatState, tracker: Tracker) -> dict:
+    """Return seat 0's observation as play_game hands it to a bot."""
+    seen = state.observation(0, with_log=False)
+    seen.update(ranks=list(state.ranks), tracker=tracker)
+    return seen
+
+
+def _seat_zero_turn(state: CutthroatState, tracker: Tracker) -> list[str]:
+    """Return what a deducing bot (seed 5) does in seat 0 until its turn ends."""
+    bot, made = DeducingBot(random.Random(5)), []
+    while state.seat == 0 and not state.is_terminal():
+        legal = state.legal_actions()
+        action = bot.choose(_seen(state, tracker), legal)
+        made.append(action)
+        feed(tracker, state, action, legal)
+        state.apply(action)
+    return made
+
+
 def test_the_deducing_bot_hits_its_hunter():
     """Seat 3 took two markers off seat 0's card (A) and put one on 5: seat 0 takes both
     markers of its play off 5, seat 3's likeliest character. Two deals alike for seat 0
@@ -103,24 +133,11 @@ def test_the_deducing_bot_hits_its_hunter():
     public += ["play", "take 4", "take 2", "put 4"]
     decisions = []
     for deal in deals:
-        state, tracker = CutthroatState(6, first=1), Tracker(6)
-        state.apply(deal)
-        for action in public:
-            feed(tracker, state, action, state.legal_actions())
-            state.apply(action)
+        state, tracker = _replayed(deal, public, first=1)
         assert state.seat == 0 and state.phase == "main"
         assert tracker.took[3][0] == 2  # seat 3 chose A twice
         state.apply("play")
-        bot, made = DeducingBot(random.Random(5)), []
-        while state.seat == 0 and not state.is_terminal():
-            seen = state.observation(0, with_log=False)
-            seen.update(ranks=list(state.ranks), tracker=tracker)
-            legal = state.legal_actions()
-            action = bot.choose(seen, legal)
-            made.append(action)
-            feed(tracker, state, action, legal)
-            state.apply(action)
-        decisions.append(made)
+        decisions.append(_seat_zero_turn(state, tracker))
     assert decisions[0] == decisions[1]
     assert decisions[0][:2] == ["take 5", "take 5"] and decisions[0][2].startswith("put ")
 
@@ -134,8 +151,7 @@ def test_the_deducing_bot_hides_in_its_puts():
     for action in ("play", "take 2", "take 4"):
         state.apply(action)
     assert state.phase == "put" and state.seat == 0
-    seen = state.observation(0, with_log=False)
-    seen.update(ranks=list(state.ranks), tracker=Tracker(6))
+    seen = _seen(state, Tracker(6))
     bot = DeducingBot(random.Random(3))
     puts = Counter(bot.choose(seen, state.legal_actions()) for _ in range(400))
     assert puts.most_common(1)[0][0] == "put A"
@@ -151,8 +167,7 @@ def test_the_deducing_bot_takes_by_the_model_while_nobody_has_hunted_it():
     state, tracker = CutthroatState(6), Tracker(6)
     state.apply("deal A 2 3 4 5 6 / 3 4 5 6 A 2")
     state.apply("play")
-    seen = state.observation(0, with_log=False)
-    seen.update(ranks=list(state.ranks), tracker=tracker)
+    seen = _seen(state, tracker)
     bot = DeducingBot(random.Random(2))
     takes = Counter(bot.choose(seen, state.legal_actions()) for _ in range(400))
     assert takes.most_common(1)[0][0] == "take 3"  # its enemy
@@ -163,16 +178,11 @@ def test_two_seats_hunting_alike_are_no_hunter():
     """Seats 1 and 3 each took one marker off seat 0's card and one off another: neither has
     taken more off it than off any other card, so the bot does not pick the first seat by
     number but takes by the model; once seat 3 has taken a second off it, seat 3 hunts it."""
-    state, tracker = CutthroatState(6, first=1), Tracker(6)
-    state.apply("deal A 2 3 4 5 6 / 3 4 5 6 A 2")
     public = ["play", "take A", "take 4", "put 2", "play", "take 5", "take 6", "put 3"]
     public += ["play", "take A", "take 2", "put 4", "play", "take 3", "take 6", "put 5"]
     public += ["play", "take 4", "take 2", "put 6", "play"]
-    for action in public:
-        feed(tracker, state, action, state.legal_actions())
-        state.apply(action)
-    seen = state.observation(0, with_log=False)
-    seen.update(ranks=list(state.ranks), tracker=tracker)
+    state, tracker = _replayed("deal A 2 3 4 5 6 / 3 4 5 6 A 2", public, first=1)
+    seen = _seen(state, tracker)
     assert DeducingBot._hunter(seen, {r: i for i, r in enumerate(state.ranks)}, 0) is None
     tracker.took[3][0] += 1  # now seat 3 has taken most
     assert DeducingBot._hunter(seen, {r: i for i, r in enumerate(state.ranks)}, 0) == 3
@@ -192,26 +202,12 @@ def test_a_seat_that_took_as_much_off_another_card_is_no_hunter():
     public += ["play", "take 4", "take 6", "put 6"]
     decisions = []
     for deal in deals:
-        state, tracker = CutthroatState(6, first=1), Tracker(6)
-        state.apply(deal)
-        for action in public:
-            feed(tracker, state, action, state.legal_actions())
-            state.apply(action)
+        state, tracker = _replayed(deal, public, first=1)
         assert state.seat == 0 and state.phase == "main"
         assert tracker.took[1][0] == tracker.took[1][4] == tracker.took[3][0] == 2
-        seen = state.observation(0, with_log=False)
-        seen.update(ranks=list(state.ranks), tracker=tracker)
+        seen = _seen(state, tracker)
         assert DeducingBot._hunter(seen, {r: i for i, r in enumerate(state.ranks)}, 0) == 3
         state.apply("play")
-        bot, made = DeducingBot(random.Random(5)), []
-        while state.seat == 0 and not state.is_terminal():
-            seen = state.observation(0, with_log=False)
-            seen.update(ranks=list(state.ranks), tracker=tracker)
-            legal = state.legal_actions()
-            action = bot.choose(seen, legal)
-            made.append(action)
-            feed(tracker, state, action, legal)
-            state.apply(action)
-        decisions.append(made)
+        decisions.append(_seat_zero_turn(state, tracker))
     assert decisions[0] == decisions[1]
     assert decisions[0][:2] == ["take 4", "take 4"] and decisions[0][2].startswith("put ")
