@@ -38,7 +38,10 @@ def square_name(square: int, size: int) -> str:
 
 def parse_square(text: str, size: int) -> int:
     """Return the index of the square named `text` (ValueError if it is not on the board)."""
-    text = text.strip().upper()
+    text = text.strip()
+    if not text.isascii():  # "²" is a digit to isdigit(), and "ß".upper() is "SS"
+        raise ValueError(f"{text!r} is not a square name (letters then a number, like F12)")
+    text = text.upper()
     letters = text.rstrip("0123456789")
     digits = text[len(letters) :]
     if not letters.isalpha() or not letters.isascii() or not digits.isdigit():
@@ -353,7 +356,7 @@ def parse_island(text: str, where: str = "board") -> Island:
 
 def _number(field_: tuple[int, str], where: str, lo: int, hi: int, what: str) -> int:
     line, value = field_
-    if not value.isdigit() or not lo <= int(value) <= hi:
+    if not (value.isascii() and value.isdigit()) or not lo <= int(value) <= hi:
         raise QuarryError(f"{where}:{line}: {what} must be a whole number from {lo} to {hi}")
     return int(value)
 

@@ -15,6 +15,7 @@ counts the Hunted's moves (0 at his start, one more per "hmove" or "extra").
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Hashable
 from dataclasses import dataclass
 
@@ -1032,8 +1033,15 @@ def _is_square(word: str, state: IslandState) -> bool:
     return True
 
 
+_NUMBER = re.compile(r"[0-9]+")  # ASCII digits only: str.isdigit() and int() take any script's
+
+
+def _is_number(word: str) -> bool:
+    return _NUMBER.fullmatch(word) is not None
+
+
 def _is_player(word: str, state: IslandState) -> bool:
-    return word.isdigit() and int(word) < state.players
+    return _is_number(word) and int(word) < state.players
 
 
 def _play_grammar(args: list[str], state: IslandState) -> bool:
@@ -1058,7 +1066,7 @@ _CARD_ARGS = {
     "beaters": "z",
 }
 _GRAMMAR = {
-    "roll": lambda a, s: len(a) == 1 and a[0].isdigit(),
+    "roll": lambda a, s: len(a) == 1 and _is_number(a[0]),
     "draw": lambda a, s: len(a) == 1 and a[0] in cards.KINDS,
     "camp": lambda a, s: len(a) == 1 and _is_square(a[0], s),
     "start": lambda a, s: len(a) == 1 and _is_square(a[0], s),

@@ -5,6 +5,7 @@ import json
 
 import pytest
 
+from generator.errors import QuarryError
 from generator.games import registry
 from generator.games.island.board import format_island
 from generator.games.island.bots import game_record
@@ -115,3 +116,26 @@ def test_every_action_of_a_game_round_trips_through_its_notation(record, small):
     for action in record["actions"]:
         assert all(state.format_action(state.parse_action(a)) == a for a in state.legal_actions())
         state.apply(state.parse_action(action))
+
+
+def refused_in_process(record: dict) -> str:
+    """Return the one-line reason the replay (in this process, so that a crash shows as one)
+    gives for refusing `record`; fail if it replays."""
+    from generator.engine.records import replay_record
+
+    with pytest.raises(QuarryError) as error:
+        replay_record(registry()["island"], record, "record.json")
+    message = str(error.value)
+    assert "\n" not in message
+    return message
+
+
+@pytest.mark.parametrize("digit", ["²", "٣", "３"])
+def test_a_player_number_in_foreign_digits_is_refused_at_its_step(record, tmp_path, quarry, digit):
+    broken = json.loads(json.dumps(record))
+    step = next(i for i, a in enumerate(broken["actions"]) if a.startswith("attack "))
+    broken["actions"][step] = f"attack {digit}"
+    error = refused_in_process(broken)
+    assert f"step {step + 1} " in error and f"'attack {digit}'" in error
+    assert "notation" in error
+    assert f"'attack {digit}'" in _refused(tmp_path, quarry, broken)

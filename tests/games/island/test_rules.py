@@ -296,3 +296,14 @@ def test_the_game_ends_when_no_hunted_is_left(small):
         play(state, "camp H8")
     play(state, "attack 3", "roll 8", "roll 1")
     assert state.is_terminal() and state.points[0] == 6
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["attack ²", "play bloodhound ²", "roll ²", "attack ٣", "play trail-sign ３",
+     "play distraction Ⅻ G4", "move G1２", "start D²", "camp G⁷", "play sprint D٤"],
+)  # fmt: skip
+def test_numbers_in_the_notation_are_ascii_digits_only(small, text):
+    state = new_game(small)
+    with pytest.raises(IllegalAction, match="notation"):
+        state.parse_action(text)
