@@ -3,6 +3,7 @@
 Every test runs the real CLI in a subprocess (`python -m generator`), as a user would.
 """
 
+import json
 import shutil
 import subprocess
 import sys
@@ -304,3 +305,41 @@ def test_an_internal_bug_shows_its_own_traceback(monkeypatch, tmp_path):
     monkeypatch.setattr(sys, "argv", ["quarry", "cards", "deck.toml", "--out", str(tmp_path)])
     with pytest.raises(RuntimeError, match="a bug inside Quarry"):
         cli.main()
+
+
+# --- numbers in a record are ASCII digits -----------------------------------------------
+# One record a game, each spoiled at its first number by a digit of another kind; the
+# notation test (tests/test_notation_docs.py) feeds every such character to every parser.
+SPOILED_NUMBERS = {
+    "hunt": "²",  # The Hunt's notation has no numbers: a stray one is refused as a word
+    "fugitive": "١",  # Arabic-Indic one
+    "island": "²",  # superscript two
+    "parforce": "３",  # fullwidth three
+    "cutthroat": "٣",  # Arabic-Indic three
+}
+
+
+def _spoil_first_number(record: dict, char: str) -> tuple[int, str]:
+    """Put `char` in place of the last digit of the first action holding one (or as a word
+    after the first action's verb, if none does); return the step and the spoiled action."""
+    actions = record["actions"]
+    for index, action in enumerate(actions):
+        digits = [i for i, c in enumerate(action) if "0" <= c <= "9"]
+        if digits:
+            end = max(i for i in digits if i == digits[0] or action[i - 1].isdigit())
+            actions[index] = action[:end] + char + action[end + 1 :]
+            return index + 1, actions[index]
+    head, _, rest = actions[0].partition(" ")
+    actions[0] = f"{head} {char} {rest}".strip()
+    return 1, actions[0]
+
+
+@pytest.mark.parametrize("game", sorted(SPOILED_NUMBERS))
+def test_a_record_number_in_foreign_digits_gives_one_line_naming_the_step(tmp_path, game):
+    source = EXAMPLES / ("hunt-record.json" if game == "hunt" else f"{game}-record.json")
+    record = json.loads(source.read_text(encoding="utf-8"))
+    step, action = _spoil_first_number(record, SPOILED_NUMBERS[game])
+    spoiled = tmp_path / "spoiled.json"
+    spoiled.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
+    line = one_error_line(quarry("replay", game, spoiled))
+    assert f"step {step} " in line and repr(action) in line, line

@@ -2,6 +2,8 @@
 one the game's parser reads (and, for the deals and maps shown whole, one the rules allow)."""
 
 import re
+import sys
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -67,9 +69,11 @@ def parse_island(text: str):
 
 
 def parse_parforce(text: str):
-    """Parse a parforce action on the default board, with its piece to move."""
+    """Parse a parforce action on the default board, with its piece to move (the stag's
+    turn when the action names no piece)."""
+    head = text.split()[0].upper()
     state = ParforceState()
-    state.arrange({}, turn=text.split()[0].upper())
+    state.arrange({}, turn=head if head in PIECES else PIECES[0])
     return state.parse_action(text)
 
 
@@ -163,3 +167,59 @@ def test_the_documented_parforce_board_file_is_the_default_board():
     section = FORMATS[FORMATS.index("## Parforcejagd board file") :]
     text = re.search(r"```text\n(.*?)```", section, flags=re.S).group(1)
     assert parse_board(text, "docs") == default_board()
+
+
+# --- numbers are ASCII digits -----------------------------------------------------------------
+# Every character Unicode calls a digit or a number (categories Nd, Nl, No) but the ten ASCII
+# digits: superscripts, other scripts' digits, fullwidth forms, Roman numerals, fractions.
+FOREIGN_NUMBERS = tuple(
+    char
+    for char in map(chr, range(sys.maxunicode + 1))
+    if unicodedata.category(char) in ("Nd", "Nl", "No") and not "0" <= char <= "9"
+)
+PARSERS = {
+    "hunt": parse_hunt,
+    "fugitive": parse_fugitive,
+    "island": parse_island,
+    "parforce": parse_parforce,
+    "cutthroat": parse_cutthroat,
+}
+
+
+def _spoiled(example: str, char: str, turn: int) -> list[str]:
+    """Return `example` with `char` standing for one of its numbers (the `turn`-th run of
+    digits, round the runs): in place of the run, and in place of its last digit. A form
+    with no number gets `char` as a word after its first word."""
+    runs = list(re.finditer(r"[0-9]+", example))
+    if not runs:
+        head, _, rest = example.partition(" ")
+        return [f"{head} {char} {rest}".strip()]
+    run = runs[turn % len(runs)]
+    return [
+        example[: run.start()] + char + example[run.end() :],
+        example[: run.end() - 1] + char + example[run.end() :],
+    ]
+
+
+def test_the_foreign_number_characters_are_every_kind_unicode_has():
+    assert len(FOREIGN_NUMBERS) > 1700
+    assert {"²", "٣", "３", "Ⅻ", "½", "𝟗", "⑨"} <= set(FOREIGN_NUMBERS)
+
+
+@pytest.mark.parametrize("game", sorted(PARSERS))
+def test_a_number_written_in_any_digits_but_ascii_is_refused(game):
+    parse = PARSERS[game]
+    examples = _examples(game)
+    if game == "island":
+        state = IslandState(5)
+        parse = state.parse_action  # one state for the many reads
+    accepted = []
+    for example in examples:
+        for turn, char in enumerate(FOREIGN_NUMBERS):
+            for text in _spoiled(example, char, turn):
+                try:
+                    action = parse(text)
+                except IllegalAction:
+                    continue
+                accepted.append((text, action))
+    assert accepted == [], accepted[:5]

@@ -9,6 +9,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from generator.engine.notation import ascii_number
 from generator.errors import QuarryError
 
 HIDEOUTS = range(43)
@@ -123,7 +124,10 @@ def card_name(card: int) -> str:
 def parse_card(text: str) -> int:
     """Return the card written as `text` (ValueError if it is none)."""
     text = text.strip().upper()
-    value = int(text[1:]) if text[:1] in ("E", "P") else int(text)
+    try:
+        value = ascii_number(text[1:]) if text[:1] in ("E", "P") else ascii_number(text)
+    except ValueError:
+        raise ValueError(f"no card {text!r}") from None
     valid = (
         value in EVENT_BY_CARD
         if text[:1] == "E"

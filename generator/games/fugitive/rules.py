@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from generator.engine.game import CHANCE, TERMINAL, GameState, IllegalAction
+from generator.engine.notation import ascii_number
 from generator.games.fugitive.cards import (
     ESCAPE,
     EVENT_BY_CARD,
@@ -661,7 +662,7 @@ def _cards(text: str) -> tuple[int, ...]:
 
 def _numbers(words: list[str]) -> tuple[int, ...]:
     try:
-        return tuple(sorted(int(w) for w in words))
+        return tuple(sorted(ascii_number(w) for w in words))
     except ValueError:
         raise IllegalAction(f"not numbers: {' '.join(words)!r}") from None
 
@@ -677,7 +678,7 @@ def parse_action(text: str):
     if head == "pass" and not rest:
         return Pass()
     if head == "draw" and len(rest) == 1 and rest[0] in ("1", "2", "3"):
-        return Draw(int(rest[0]) - 1)
+        return Draw(ascii_number(rest[0]) - 1)
     if head == "guess" and rest:
         return Guess(_numbers(rest))
     if head == "discard" and len(rest) == 1:
