@@ -18,6 +18,10 @@ legal actions; `choose(observation, actions)` returns one of them.
   fullest card of another character when its enemy is itself or empty), puts them back on
   its own character, and always takes the enemy's extended play. It makes no attempt to
   hide who it is, which is what a deducing bot will read.
+
+Neither the simple nor the deducing bot declines an extended play (`pass`): one is a play
+with an extra marker to put back where it likes. Both make the takes a right guess owes the
+revealed card first, the order the notation once required.
 """
 
 from __future__ import annotations
@@ -78,6 +82,9 @@ class SimpleBot(RandomBot):
         if phase == "put":
             text = "put " + own
             return text if text in actions else self.rng.choice(actions)
+        if seen["owed"] is not None:  # what a right guess owes the revealed card, first
+            return "take " + seen["owed"]
+        actions = [a for a in actions if a != "pass"]  # it never declines an extended play
         enemy = seen["enemy"]
         text = "take " + enemy
         if enemy != own and text in actions:
@@ -101,6 +108,9 @@ class DeducingBot(RandomBot):
         own = names[seen["identity"]]
         if phase == "main":
             return self._turn(seen, actions, names, own)
+        if seen["owed"] is not None:  # what a right guess owes the revealed card, first
+            return "take " + seen["owed"]
+        actions = [a for a in actions if a != "pass"]  # it never declines an extended play
         if len(actions) == 1:
             return actions[0]
         if phase == "take":
@@ -166,14 +176,24 @@ def make_bot(name: str, rng: random.Random) -> RandomBot:
     return {"simple": SimpleBot, "deducing": DeducingBot, "random": RandomBot}[name](rng)
 
 
+def choice_targets(state: CutthroatState, action: str, actions: list[str]) -> list[int]:
+    """Return the cards the player to move chose among for the take or put `action`, all
+    public: the legal takes or puts, but only the revealed card for a take a right guess
+    owes it (any order is legal, yet those takes are owed, so they choose nothing)."""
+    index = rank_index(state.ranks)
+    chosen = index[action.split()[1]]
+    if action.startswith("take") and state.owed() and chosen == state.focus:
+        return [chosen]
+    return [index[a.split()[1]] for a in actions if a != "pass"]
+
+
 def feed(tracker: Tracker, state: CutthroatState, action: str, actions: list[str]) -> None:
     """Tell the tracker about a take or put the player to move is about to make: what it
     chose among the cards it could (all public)."""
     head, _, rank = action.partition(" ")
     if head in ("take", "put"):
-        index = rank_index(state.ranks)
-        targets = [index[a.split()[1]] for a in actions]
-        tracker.choice(state.seat, head, index[rank], targets, state.markers)
+        targets = choice_targets(state, action, actions)
+        tracker.choice(state.seat, head, rank_index(state.ranks)[rank], targets, state.markers)
 
 
 def feed_guess(tracker: Tracker, log: list[tuple], since: int) -> None:

@@ -9,15 +9,19 @@ short list of actions:
 - `play` or `guess P C` to choose the turn; `pass` to decline the enemy's extended play, or
   `bonus` to take it;
 - `take X` (a marker off character X's life card) and `put X` (one back on X), one marker
-  at a time, for plays and extended plays. A play is `play`, two takes and one put.
+  at a time, for plays and extended plays. A play is `play`, two takes and one put. The
+  extended play of a right guess or a death may be declined with `pass` before its first
+  take; the takes a right guess owes the revealed card may come in any order.
 
 Wounds are judged when the last put of a play is made (or when the takes run out). Hearts,
-deaths, the free pass and sudden death are applied by the engine at once.
+deaths, the free pass (checked at every reveal, by a guess or a death) and sudden death are
+applied by the engine at once.
 """
 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Hashable
 from dataclasses import asdict, dataclass
 from functools import cache
@@ -31,6 +35,8 @@ MARKERS = 8
 DEFAULT_TURN_LIMIT = 300
 SUDDEN_DEATH_AT = 3  # characters alive when the hearts leave play
 REMOVED = -1  # a heart card out of play
+OWED = 2  # markers a right guess's extended play takes off the revealed card, if it has them
+_SEAT = re.compile(r"[0-9]+", re.ASCII)  # a seat number: ASCII digits only (not ², ٣, ３)
 
 
 @dataclass(frozen=True)
@@ -134,8 +140,9 @@ class CutthroatState(GameState):
         self.then_main = False  # after the current play the player still plays or guesses
         self.takes_left = self.puts_left = 0
         self.taken = 0
-        self.focus: int | None = None  # a revealed character the takes must come from first
-        self.focus_taken = 0
+        self.focus: int | None = None  # a revealed character the takes owe markers to
+        self.focus_owed = self.focus_taken = 0  # takes it is owed in all, and has had
+        self.optional = False  # the current extended play may still be declined (`pass`)
         self.emptied: list[int] = []  # characters a take of the current play left empty
         self.over = False
         self.winners: list[int] = []  # seats
@@ -195,6 +202,7 @@ class CutthroatState(GameState):
             "sudden": self.sudden,
             "to_move": self.seat,
             "phase": self.phase,
+            "owed": self._owed_rank(),
         }
         if with_log:
             seen["log"] = list(self.log)
@@ -209,6 +217,16 @@ class CutthroatState(GameState):
     def seat_alive(self, seat: int) -> bool:
         """Return True while the seat's character lives."""
         return self.alive[self.identity[seat]]
+
+    def owed(self) -> int:
+        """Return how many more takes the extended play under way owes the character a
+        right guess revealed (0 outside one, or once paid)."""
+        if self.focus is None or self.phase != "take":
+            return 0
+        return self.focus_owed - self.focus_taken
+
+    def _owed_rank(self) -> str | None:
+        return self.ranks[self.focus] if self.owed() else None
 
     def _forget_views(self) -> None:
         """Drop what was worked out from who is alive and revealed (at a deal, a reveal or a
@@ -255,11 +273,16 @@ class CutthroatState(GameState):
                 out += self._guesses_now()
             return out or ["play"]
         if self.phase == "take":
-            if self.focus is not None and self.focus_taken < 2 and self.markers[self.focus]:
-                return [self._take_text[self.focus]]
-            if self._takes is None:
-                self._takes = [self._take_text[c] for c in range(self.players) if self.markers[c]]
-            return self._takes
+            owed = self.owed()
+            if owed and self.takes_left <= owed:  # the takes left are all the revealed card's
+                takes = [self._take_text[self.focus]]
+            else:
+                if self._takes is None:
+                    self._takes = [
+                        self._take_text[c] for c in range(self.players) if self.markers[c]
+                    ]
+                takes = self._takes
+            return [*takes, "pass"] if self.optional and not self.taken else takes
         if self.phase == "put":
             if self._puts is None:
                 self._puts = [self._put_text[c] for c in range(self.players) if self.alive[c]]
@@ -295,7 +318,7 @@ class CutthroatState(GameState):
                 raise IllegalAction(f"{text!r}: {head} names one character, like '{head} Q'")
             return f"{head} {words[1].upper()}"
         elif head == "guess":
-            if len(words) != 3 or not words[1].isdigit() or words[2].upper() not in ranks:
+            if len(words) != 3 or not _SEAT.fullmatch(words[1]) or words[2].upper() not in ranks:
                 raise IllegalAction(f"{text!r}: write 'guess SEAT RANK', like 'guess 4 Q'")
             return f"guess {int(words[1])} {words[2].upper()}"
         else:
@@ -331,7 +354,7 @@ class CutthroatState(GameState):
                 self._deal(str(text))
                 return
             if text not in self._legal_now():
-                raise IllegalAction(f"{text!r} is not legal now ({self.phase})")
+                raise IllegalAction(self._why_not(str(text)))
             action = text
         self._legal = None
         head, seat, character = self._meaning[action]
@@ -346,8 +369,53 @@ class CutthroatState(GameState):
         elif head == "bonus":
             self.no_guess = self.then_main = True
             self._begin("extend")
-        else:  # pass
+        elif self.phase == "bonus":  # pass: the enemy's extended play declined
             self.phase = "main"
+        else:  # pass: the extended play of a right guess or a death declined
+            self.log.append(("pass", self.seat))
+            self.takes_left = 0
+            self._after_step()
+
+    def _why_not(self, text: str) -> str:
+        """Return why the written action `text` is not legal now, naming the rule it breaks
+        where one does (a record's replay prints it)."""
+        said = f"{text!r} is not legal now ({self.phase})"
+        words = text.split()
+        head, seat, character = self._meaning.get(text, (words[0], None, None))
+        rule = None
+        if head == "guess" and self.phase == "main":
+            rule = self._why_no_guess(int(words[1]), self._rank_index[words[2]])
+        elif head == "take" and self.phase == "take" and self.owed():
+            owed, rank = self.owed(), self.ranks[self.focus]
+            rule = f"the right guess's extended play still owes {owed} take(s) off the {rank}"
+        elif head == "take" and self.phase == "take" and not self.markers[character]:
+            rule = f"the {self.ranks[character]}'s life card has no markers"
+        elif head == "put" and self.phase == "put" and not self.alive[character]:
+            rule = f"the {self.ranks[character]} is dead: its life card is out of play"
+        elif head == "pass" and self.phase == "take":
+            rule = "only an extended play may be declined, and only before its first take"
+        return f"{said}: {rule}" if rule else said
+
+    def _why_no_guess(self, seat: int, character: int) -> str:
+        """Return the rule a guess that seat `seat` is `character` breaks now."""
+        if self.no_guess:
+            return "a turn that took the enemy's extended play cannot be a guess"
+        if seat >= self.players:
+            return f"there is no seat {seat} at {self.players} players"
+        if seat == self.seat:
+            return "a player may not guess their own identity"
+        own = self.identity[seat]
+        if not self.alive[own]:
+            return f"seat {seat} is out of the game"
+        if self.revealed[own]:
+            passed = any(e[0] == "free pass" and own in e[1:] for e in self.log)
+            if passed:
+                return (
+                    f"seat {seat} has the free pass (revealed when only two living "
+                    "characters were left hidden): nobody may guess it"
+                )
+            return f"seat {seat}'s identity is revealed: nobody may guess it again"
+        return f"the {self.ranks[character]} is already revealed: name a hidden character"
 
     # --- the turn -----------------------------------------------------------------------
 
@@ -382,7 +450,7 @@ class CutthroatState(GameState):
                     return
                 self.queue.append(kind)
         if self.queue:
-            self._begin(self.queue.pop(0))
+            self._begin(self.queue.pop(0), optional=True)
         elif self.end_after_queue:
             self._next_turn()
         else:
@@ -393,8 +461,11 @@ class CutthroatState(GameState):
         wounded = self.alive[enemy] and not self.markers[enemy]
         self.phase = "bonus" if wounded and sum(self.markers) else "main"
 
-    def _begin(self, kind: str) -> None:
+    def _begin(self, kind: str, optional: bool = False) -> None:
+        """Begin a play of `kind`; an `optional` one (the extended play of a right guess or
+        a death) may be declined before its first take."""
         self.takes_left, self.puts_left = self.plays[kind]
+        self.optional = optional
         self.taken, self.focus_taken = 0, 0
         self.emptied = []
         self.log.append((kind, self.seat))
@@ -409,7 +480,8 @@ class CutthroatState(GameState):
             return
         self._reveal(character)
         self.focus = character
-        self._begin("extend")
+        self.focus_owed = min(OWED, self.markers[character])
+        self._begin("extend", optional=True)
 
     def _take(self, character: int) -> None:
         self.markers[character] -= 1
@@ -446,7 +518,7 @@ class CutthroatState(GameState):
         if self.over:
             return
         if self.queue:
-            self._begin(self.queue.pop(0))
+            self._begin(self.queue.pop(0), optional=True)
         elif self.then_main:  # the enemy's extended play: the turn goes on, without a guess
             self.then_main = False
             self.phase = "main"
@@ -486,10 +558,7 @@ class CutthroatState(GameState):
             survivors = living or characters
             self._end([self.seat_of(c) for c in survivors])
             return
-        hidden = [c for c in living if not self.revealed[c]]
-        if len(hidden) == 2:
-            for character in hidden:
-                self._reveal(character)
+        self._free_pass()
         if len(living) <= self.rules.sudden_at and not self.sudden:
             self.sudden = True
             for character in range(self.players):
@@ -501,10 +570,24 @@ class CutthroatState(GameState):
                 self._kill(empty, by)
 
     def _reveal(self, character: int) -> None:
+        """Turn a living character's identity face up, then check the free pass."""
+        self._show(character)
+        self._free_pass()
+
+    def _show(self, character: int) -> None:
         if not self.revealed[character]:
             self._forget_views()
             self.revealed[character] = True
             self.log.append(("reveal", self.seat_of(character), character))
+
+    def _free_pass(self) -> None:
+        """Once two living characters or fewer are hidden, however the others came to be
+        revealed (right guesses or deaths), they are revealed too: nobody may guess them."""
+        hidden = [c for c in range(self.players) if self.alive[c] and not self.revealed[c]]
+        if hidden and len(hidden) <= 2:
+            self.log.append(("free pass", *hidden))
+            for character in hidden:
+                self._show(character)
 
     def _next_turn(self) -> None:
         self.turns += 1

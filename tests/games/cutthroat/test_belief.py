@@ -16,7 +16,7 @@ from generator.games.cutthroat.belief import (
     choice_weights,
     identity_marginals,
 )
-from generator.games.cutthroat.bots import DeducingBot, feed, feed_guess, make_bot
+from generator.games.cutthroat.bots import DeducingBot, choice_targets, feed, feed_guess, make_bot
 from generator.games.cutthroat.rules import CutthroatState
 
 
@@ -103,8 +103,8 @@ def test_a_games_chances_match_enumerating_its_record():
         legal = state.legal_actions()
         action = bots[state.seat].choose(seen, legal)
         head, _, rank = action.partition(" ")
-        if head in ("take", "put") and len(legal) > 1:
-            targets = [state.ranks.index(a.split()[1]) for a in legal]
+        targets = choice_targets(state, action, legal) if head in ("take", "put") else []
+        if len(targets) > 1:
             steps.append((head, state.seat, state.ranks.index(rank), targets, state.markers[:]))
         feed(tracker, state, action, legal)
         since = len(state.log)

@@ -10,6 +10,7 @@ from generator.games.cutthroat.bots import game_record
 from generator.games.cutthroat.rules import Rules, record_result, state_from_header
 
 EXAMPLE = "examples/cutthroat-record.json"
+OLD_EXAMPLE = "tests/data/cutthroat-record-b4af299.json"  # replayed until the free pass fix
 
 
 @pytest.fixture(scope="module")
@@ -89,6 +90,39 @@ def test_bad_header_options_are_refused(record, tmp_path, quarry, options, messa
     broken = json.loads(json.dumps(record))
     broken["header"]["options"].update(options)
     assert message in _refused(tmp_path, quarry, broken)
+
+
+def _guessing_round(guesses: list[tuple[int, str]]) -> list[str]:
+    """Return the actions of turns that are each a right guess (seat, rank) and its
+    extended play: two markers off the revealed card, one off the 6, two back on the 6."""
+    out = []
+    for seat, name in guesses:
+        out += [f"guess {seat} {name}", f"take {name}", f"take {name}", "take 6"]
+        out += ["put 6", "put 6"]
+    return out
+
+
+def test_a_record_that_guesses_at_a_free_passed_player_is_refused_at_that_step(tmp_path, quarry):
+    """Built by hand: four right guesses leave the 5 and the 6 hidden, so both have the
+    free pass; the guess that follows (legal before the rule was corrected) is refused."""
+    header = {"game": "cutthroat", "rules_version": 1, "options": {"players": 6}, "seed": 0}
+    actions = ["deal A 2 3 4 5 6 / 2 3 4 5 A 6"]
+    actions += _guessing_round([(1, "2"), (2, "3"), (3, "4"), (0, "A")])
+    actions.append("guess 5 6")  # step 26: seat 4 names seat 5
+    error = _refused(tmp_path, quarry, {"header": header, "actions": actions})
+    assert "step 26 (turn 5, seat 4), 'guess 5 6'" in error
+    assert "seat 5 has the free pass" in error
+
+
+def test_the_example_record_of_b4af299_is_refused_where_it_guesses_at_a_free_pass(
+    root, tmp_path, quarry
+):
+    """The example record as it was before the free pass followed right guesses: its
+    sixth right guess left the 4 and the 2 hidden, and seat 7 then named seat 6."""
+    old = json.loads((root / OLD_EXAMPLE).read_text())
+    error = _refused(tmp_path, quarry, old)
+    assert "step 42 (turn 8, seat 7), 'guess 6 4'" in error
+    assert "seat 6 has the free pass" in error
 
 
 def test_every_action_of_a_record_round_trips_through_its_notation(record):

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from generator.engine.game import CHANCE, IllegalAction
-from generator.games.cutthroat.rules import MARKERS, REMOVED, CutthroatState
+from generator.games.cutthroat.rules import MARKERS, REMOVED, CutthroatState, Rules
 
 # Six players: seat i is rank i (seat 0 the Ace ... seat 5 the 6); seats 0-3 hate the next
 # seat's character, seat 4 (the 5) hates the Ace, and seat 5 (the 6) is its own enemy.
@@ -79,11 +79,53 @@ def test_a_wrong_guess_ends_the_turn():
 def test_a_right_guess_reveals_and_gives_an_extended_play_two_markers_from_the_revealed():
     state = play(game(), "guess 2 3")
     assert state.revealed[rank(state, "3")] and state.phase == "take"
-    assert state.legal_actions() == ["take 3"]  # the first two must come from the 3
     play(state, "take 3", "take 3")
     assert len(state.legal_actions()) == 6  # the third from anywhere
     play(state, "take 6", "put A", "put A")
     assert state.markers[rank(state, "3")] == MARKERS - 2 and state.seat == 1
+
+
+def test_the_takes_a_right_guess_owes_the_revealed_card_may_come_in_any_order():
+    state = play(game(), "guess 2 3", "take 6")  # the free take first
+    assert state.legal_actions() == ["take 3"]  # the two takes left are the 3's
+    with pytest.raises(IllegalAction, match="still owes 2 take"):
+        state.apply("take 5")
+    play(state, "take 3", "take 3", "put A", "put A")
+    assert state.markers[rank(state, "3")] == MARKERS - 2
+    assert state.markers[rank(state, "6")] == MARKERS - 1 and state.seat == 1
+    between = play(game(), "guess 2 3", "take 3", "take 6")  # or between the two
+    assert between.legal_actions() == ["take 3"]
+
+
+def test_the_extended_play_of_a_right_guess_may_be_declined_before_its_first_take():
+    state = play(game(), "guess 2 3")
+    assert "pass" in state.legal_actions()
+    play(state, "pass")
+    assert state.revealed[rank(state, "3")] and state.markers == [MARKERS] * 6
+    assert state.seat == 1 and state.phase == "main"
+    started = play(game(), "guess 2 3", "take 3")
+    assert "pass" not in started.legal_actions()  # once begun, it is made whole
+
+
+def test_the_extended_play_of_a_death_may_be_declined():
+    state = play(game(m3=2), "play", "take 3", "take 3", "put A")
+    while state.seat != 0:
+        idle(state)
+    assert not state.alive[rank(state, "3")] and "pass" in state.legal_actions()
+    before = list(state.markers)
+    play(state, "pass")
+    assert state.markers == before and state.seat == 1
+
+
+def test_a_play_with_fewer_markers_left_than_it_takes_takes_them_all_and_puts_one_fewer():
+    state = game()
+    state.markers[:] = [0, 0, 0, 0, 0, 2]  # only the 6's two markers are left
+    play(state, "guess 5 6", "take 6", "take 6")  # an extended play finds two, not three
+    assert state.phase == "put"
+    play(state, "put A")  # one back, one discarded
+    assert state.markers == [1, 0, 0, 0, 0, 0] and state.seat == 1
+    play(state, "pass", "play", "take A")  # a play finds one: discarded, none goes back
+    assert state.markers == [0] * 6 and state.seat == 2
 
 
 def test_the_extended_play_takes_what_the_revealed_card_has_then_anywhere():
@@ -98,16 +140,68 @@ def test_a_revealed_identity_cannot_be_guessed_again_nor_yourself():
     assert not any(g.startswith("guess 1 ") for g in guesses)  # seat 1 is to move
 
 
-def test_the_last_two_hidden_characters_get_a_free_pass():
+def right_guess(state, seat, name):
+    """The player to move names seat `seat` as `name` (rightly), and makes the extended
+    play: two markers off the revealed card and one off the 6; both put back on the 6."""
+    play(state, f"guess {seat} {name}", f"take {name}", f"take {name}", "take 6")
+    play(state, "put 6", "put 6")
+
+
+def test_a_right_guess_that_leaves_two_hidden_gives_them_the_free_pass():
     state = game()
-    for character in range(4):
-        state.revealed[character] = True
-    play(state, "play", "take 5", "take 5", "put 6")  # nothing is revealed by a play
-    assert not state.revealed[4]
-    state.markers[rank(state, "A")] = 0
-    state.alive[0] = False
-    state._kill([1], 0)  # a death leaves two hidden characters, the 5 and the 6
-    assert state.revealed[4] and state.revealed[5]
+    right_guess(state, 1, "2")
+    right_guess(state, 2, "3")
+    right_guess(state, 3, "4")
+    assert not state.revealed[rank(state, "5")]  # three still hidden: the A, 5 and 6
+    play(state, "guess 0 A")  # seat 3 is right: two are left hidden, the 5 and the 6
+    assert state.revealed[rank(state, "5")] and state.revealed[rank(state, "6")]
+    assert ("free pass", rank(state, "5"), rank(state, "6")) in state.log
+    play(state, "take A", "take A", "take 6", "put 4", "put 4")
+    assert state.seat == 4 and state.legal_actions() == ["play"]  # nobody left to guess
+    with pytest.raises(IllegalAction, match="seat 5 has the free pass"):
+        state.apply("guess 5 6")
+
+
+def test_a_death_that_leaves_two_hidden_gives_them_the_free_pass():
+    state = game(m4=2)
+    right_guess(state, 1, "2")
+    right_guess(state, 2, "3")
+    right_guess(state, 0, "A")  # three hidden left: the 4, 5 and 6
+    idle(state)  # seat 3
+    play(state, "play", "take 4", "take 4", "put 5")  # seat 4 empties the 4's card
+    while state.seat != 4:
+        idle(state)
+    assert not state.alive[rank(state, "4")]  # the 4 died: the 5 and 6 are left hidden
+    assert state.revealed[rank(state, "5")] and state.revealed[rank(state, "6")]
+    play(state, "take 6", "take 6", "take 6", "put 5", "put 5")
+    assert state.seat == 5 and not any(a.startswith("guess") for a in state.legal_actions())
+    with pytest.raises(IllegalAction, match="seat 4 has the free pass"):
+        state.apply("guess 4 5")
+
+
+def test_deaths_that_leave_one_character_hidden_give_it_the_free_pass():
+    """Sudden death at five (a variant): one death starts it and two empty cards die with
+    it, leaving the 6 the only hidden character; nobody may name it by elimination."""
+    state = CutthroatState(6, rules=Rules(markers=12, sudden_at=5))
+    state.apply(DEAL)
+    state.markers[2:5] = [2, 0, 0]  # the 3 has two markers, the 4 and the 5 none
+
+    def quiet():
+        if state.phase == "bonus":  # an empty enemy card: decline
+            state.apply("pass")
+        play(state, "play", "take 6", "take 2", "put 6")
+
+    play(state, "guess 1 2", "take 2", "take 2", "take 6", "put A", "put A")
+    play(state, "guess 0 A", "take A", "take A", "take 6", "put 2", "put 2")
+    for _ in range(4):  # seats 2 to 5
+        quiet()
+    play(state, "play", "take 3", "take 3", "put A")  # seat 0 empties the 3's card
+    while state.seat != 0:
+        quiet()
+    assert [state.alive[c] for c in range(6)] == [True, True, False, False, False, True]
+    assert state.sudden and state.revealed[rank(state, "6")]
+    play(state, "take 6", "take 6", "take 6", "put A", "put A")
+    assert state.seat == 1 and state.legal_actions() == ["play"]
 
 
 def test_emptying_a_life_card_mortally_wounds_it_and_the_player_takes_its_heart():
@@ -218,6 +312,17 @@ def test_every_action_round_trips_through_its_notation_over_random_games():
         assert state.winners and state.turns <= state.turn_limit
 
 
+@pytest.mark.parametrize("digit", ["٣", "²", "３", "Ⅲ", "𝟗", "⑨", "½", "१"])
+def test_a_seat_number_in_any_digits_but_ascii_is_refused_as_a_bad_action(digit):
+    state = game()
+    for text in (f"guess {digit} Q", f"guess 1{digit} 3", f"guess {digit}2 3"):
+        with pytest.raises(IllegalAction, match="write 'guess SEAT RANK'"):
+            state.parse_action(text)
+        with pytest.raises(IllegalAction, match="write 'guess SEAT RANK'"):
+            state.apply(text)
+    assert state.seat == 0 and state.phase == "main" and state.log == [("deal",)]
+
+
 def test_illegal_actions_are_refused_with_a_reason():
     state = game()
     with pytest.raises(IllegalAction, match="not legal now"):
@@ -233,8 +338,13 @@ def rules_say(state: CutthroatState) -> tuple[set[str], dict[int, str]]:
     worked out afresh from the state's cards (the engine keeps them between steps)."""
     ranks, n = state.ranks, state.players
     shown = {seat: ranks[c] for seat, c in enumerate(state.identity) if state.revealed[c]}
-    if state.phase == "take" and not (state.focus is not None and state.focus_taken < 2):
-        return {f"take {ranks[c]}" for c in range(n) if state.markers[c]}, shown
+    if state.phase == "take":
+        owed = 0 if state.focus is None else min(2, state.focus_owed) - state.focus_taken
+        if owed and state.takes_left <= owed:
+            takes = {f"take {ranks[state.focus]}"}
+        else:
+            takes = {f"take {ranks[c]}" for c in range(n) if state.markers[c]}
+        return takes | ({"pass"} if state.optional and not state.taken else set()), shown
     if state.phase == "put":
         return {f"put {ranks[c]}" for c in range(n) if state.alive[c]}, shown
     if state.phase == "main" and not state.no_guess:
