@@ -68,7 +68,8 @@ class Sight:
     on land, of the pond squares it could take to, and its knight moves home."""
 
     forward: tuple[int, ...]  # forward knight squares on land, per square
-    pond_near: tuple[int, ...]  # pond squares a knight move or a king step away
+    pond_forward: tuple[int, ...]  # pond squares a forward knight move away (forced entry)
+    pond_knight: tuple[int, ...]  # pond squares a knight move away (the crossing, c held)
     home: tuple[int, ...]  # fewest forward knight moves over land to c (FAR if none)
     cross_home: tuple[int, ...]  # fewest knight moves (any way) to the opposite corner
     size: int
@@ -95,15 +96,23 @@ def _distances(goal: int, steps: Sequence[Sequence[int]], allowed: int, cells: i
 def sight(board: HuntingBoard) -> Sight:
     """Return the bots' tables for `board` (made once a board)."""
     tables, cells = board.tables, board.cells
-    forward, near = [], []
+    forward, pond_forward, pond_knight = [], [], []
     for square in range(cells):
-        forward.append(sum(1 << s for s in tables.knight_forward[square] if tables.land >> s & 1))
-        reach = set(tables.knight_any[square]) | set(tables.king[square])
-        near.append(sum(1 << s for s in reach if tables.pond >> s & 1))
+        ahead = sum(1 << s for s in tables.knight_forward[square])
+        forward.append(ahead & tables.land)
+        pond_forward.append(ahead & tables.pond)
+        pond_knight.append(sum(1 << s for s in tables.knight_any[square]) & tables.pond)
     home = _distances(board.stag, tables.knight_forward, tables.land, cells)
     water = tables.land | tables.pond
     cross = _distances(board.opposite(), tables.knight_any, water, cells)
-    return Sight(tuple(forward), tuple(near), tuple(home), tuple(cross), board.size)
+    return Sight(
+        tuple(forward),
+        tuple(pond_forward),
+        tuple(pond_knight),
+        tuple(home),
+        tuple(cross),
+        board.size,
+    )
 
 
 def _popcount(mask: int) -> int:
@@ -145,13 +154,15 @@ def stag_move_value(state: ParforceState, move: int) -> float:
     board, pond = state.board, state.tables.pond
     occupied = state.occupied ^ (1 << start) ^ (1 << move)
     mode = state.mode
-    if pond >> move & 1 and not pond >> start & 1 and mode == LAND:
+    entering = mode == LAND and pond >> move & 1
+    if entering:
         mode = CROSS if state.c_taken() else SWIM
     if move == board.stag or (mode == CROSS and move == board.opposite()):
         return WIN
     value = stag_value(state, move, occupied, mode)
-    if mode == SWIM and state.mode == LAND:  # the fees of a forced entry
-        value -= sum(1 for s in state.stag_targets() if occupied >> s & 1)
+    view = sight(board)
+    if entering and not view.forward[start] & ~state.occupied:  # forced in: it pays fees
+        value -= _popcount(view.forward[start] & state.occupied)
     return value
 
 
@@ -243,7 +254,7 @@ def pursuer_value(state: ParforceState, piece: int, square: int) -> float:
         value = -FREE * _popcount(free) + HOME * min(view.cross_home[s] for s in bits(free))
     else:
         free = view.forward[stag] & ~occupied
-        pond = view.pond_near[stag] & ~occupied
+        pond = (view.pond_knight if c_taken else view.pond_forward)[stag] & ~occupied
         if not free and not pond:
             return WIN
         value = -FREE * _popcount(free)

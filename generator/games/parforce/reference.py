@@ -98,16 +98,16 @@ EXAMPLES = (
         {"S": "e8", "R1": "g9", "H1": "g7"},
         "S",
         LAND,
-        f"Only with no land move: the stag pays {POND_FEE} tokens to each piece in its way "
-        "and swims; pursuers may follow.",
+        f"Only with no land move, by a forward knight move: the stag pays {POND_FEE} tokens "
+        "to each piece in its way and swims; pursuers may follow.",
     ),
     (
         "The crossing",
         {"S": "d3", "H1": "e9"},
         "S",
         CROSS,
-        "With c held, the stag may cross by knight moves in any direction to the square "
-        "opposite c; nobody follows it into the water.",
+        "With c held, the stag may jump into the pond and cross by knight moves in any "
+        "direction to the square opposite c; nobody follows it into the water.",
     ),
 )
 
@@ -127,8 +127,9 @@ ORDER = (
 POND = (
     "While the stag swims it moves one step in any direction; pursuers may step into the "
     "water beside it and swim one step at a time too. Back on land, everyone moves as usual.",
-    "Crossing is different: the stag jumps like a knight in any direction and no pursuer "
-    "may enter the pond; one already in it may only step out.",
+    "Crossing is different: with c held the stag may jump into the pond like a knight, in "
+    "any direction, and goes on jumping; no pursuer may enter the pond, one already in it "
+    "may only step out. A stag forced in while c is held crosses and pays the fees.",
 )
 TOKENS = (
     f"Everyone bets {BET} tokens. Pond fees go from the stag's player to the players of the "
@@ -215,8 +216,9 @@ RULES_SECTIONS = (
         "The pond",
         (
             "The stag may go into the pond only when it has no forward move on land. It then "
-            f"steps or jumps onto a free pond square and pays {POND_FEE} tokens to each piece "
-            "standing on a square it could otherwise have run to.",
+            "makes a forward knight move onto a free pond square (no other way in; with "
+            f"none, it is penned) and pays {POND_FEE} tokens to each piece standing on a "
+            "square it could otherwise have run to.",
             "In the pond the stag swims one step at a time in any direction. Any pursuer may "
             "follow by stepping into the pond beside it; while in the water a pursuer also "
             "swims one step at a time. Back on land, everyone moves as usual again.",
@@ -226,9 +228,11 @@ RULES_SECTIONS = (
         "Winning",
         (
             "The stag wins the whole pot when it comes back to c.",
-            "If a pursuer stands on c, the stag may instead cross the pond: from then on it "
-            "makes knight moves in any direction, over water and land, and wins when it "
-            "reaches the square opposite c. No pursuer may enter the pond during a crossing.",
+            "If a pursuer stands on c, the stag may instead cross the pond: it jumps into the "
+            "water with a knight move in any direction (free while it still has a move on "
+            "land; forced in, it pays the fees as above), then makes knight moves in any "
+            "direction, over water and land, and wins when it reaches the square opposite "
+            "c. No pursuer may enter the pond during a crossing.",
             "The pursuers win as soon as the stag cannot move, whether on land or in the "
             "pond. The pieces on the squares it could have moved to share the pot equally, "
             "and their players take those shares; what does not divide stays for next time.",
@@ -239,8 +243,8 @@ RULES_SECTIONS = (
         "Tips",
         (
             "Pursuers: get ahead of the stag rather than behind it, and close the squares it "
-            "will need two moves from now. Near the pond the stag can always take to the "
-            "water, so pen it in away from the pond.",
+            "will need two moves from now. A stag with a forward knight move into free water "
+            "cannot be penned, so pen it in where its forward jumps all land on land.",
             "Stag: count your knight moves home, and keep two ways forward open.",
         ),
     ),

@@ -175,7 +175,7 @@ class ParforceState(GameState):
         return other
 
     def parse_action(self, text: str) -> Hashable:
-        words = text.split()
+        words = text.split() if text.isascii() else []  # ASCII letters and digits only
         if len(words) != 2 or words[0].upper() not in PIECES:
             raise IllegalAction(f"{text!r} is not a move; write a piece and a square, like 'S g8'")
         if words[0].upper() != PIECES[self.turn]:
@@ -240,35 +240,40 @@ class ParforceState(GameState):
         if self.mode == CROSS:
             return [s for s in self.tables.knight_any[square] if free >> s & 1]
         land = [s for s in self.tables.knight_forward[square] if (free & ~pond) >> s & 1]
-        if self.c_taken():  # land moves, and the crossing is open
-            return land + self.pond_entries_from(square)
-        return land or self.pond_entries_from(square)  # the pond only when nothing else
-
-    def pond_entries_from(self, square: int) -> list[int]:
-        """Return the free pond squares a knight move or a king step from `square` reaches."""
-        free_pond = ~self.occupied & self.tables.pond
-        out = [s for s in self.tables.knight_any[square] if free_pond >> s & 1]
-        return out + [s for s in self.tables.king[square] if free_pond >> s & 1 and s not in out]
+        if self.c_taken():  # the crossing is open: a knight move into the pond, any way
+            return land + [s for s in self.tables.knight_any[square] if (free & pond) >> s & 1]
+        if land:
+            return land
+        # no move on land: a forward knight move into the pond (the forced entry)
+        return [s for s in self.tables.knight_forward[square] if (free & pond) >> s & 1]
 
     def c_taken(self) -> bool:
         """Return True when a pursuer stands on c (the stag may then cross the pond)."""
         return bool(self.occupied >> self.board.stag & 1) and self.pos[STAG] != self.board.stag
 
+    def stag_blockers(self) -> list[int]:
+        """Return the pursuers on the stag's forward knight squares on land: the pieces that
+        stop it, which it pays when it enters the pond with no move on land."""
+        land, stand = self.tables.land, self.pos
+        squares = {s for s in self.tables.knight_forward[stand[STAG]] if land >> s & 1}
+        return [piece for piece in range(1, len(PIECES)) if stand[piece] in squares]
+
     def stag_targets(self) -> list[int]:
-        """Return the squares the stag could move to were they empty: where its blockers stand."""
+        """Return the squares the stag could move to were they empty: where its blockers
+        stand. On land: its forward knight squares (land or pond) and, with c held, every
+        knight square in the pond."""
         square = self.pos[STAG]
         if self.mode == SWIM:
             return list(self.tables.king[square])
         if self.mode == CROSS:
             return list(self.tables.knight_any[square])
-        land = self.tables.land
-        forward = [s for s in self.tables.knight_forward[square] if land >> s & 1]
-        return forward + [s for s in self._all_pond_near(square) if s not in forward]
-
-    def _all_pond_near(self, square: int) -> list[int]:
+        forward = list(self.tables.knight_forward[square])
+        if not self.c_taken():
+            return forward
         pond = self.tables.pond
-        near = self.tables.knight_any[square] + self.tables.king[square]
-        return list(dict.fromkeys(s for s in near if pond >> s & 1))
+        return forward + [
+            s for s in self.tables.knight_any[square] if pond >> s & 1 and s not in forward
+        ]
 
     def pursuer_moves(self, piece: int) -> list[int]:
         """Return the squares pursuer `piece` may move to now (empty when it must pass)."""
@@ -312,19 +317,13 @@ class ParforceState(GameState):
 
     def _move_stag(self, square: int) -> None:
         start, board, pond = self.pos[STAG], self.board, self.tables.pond
-        into_pond = pond >> square & 1 and not pond >> start & 1
-        if into_pond and self.mode == LAND:
+        if self.mode == LAND and pond >> square & 1:
             self.pond_entries += 1
-            if self.c_taken():
-                self.mode = CROSS
-            else:
-                for target in self.stag_targets():
-                    if pond >> target & 1:
-                        continue
-                    for piece in range(1, len(PIECES)):
-                        if self.pos[piece] == target:
-                            self.fees[piece] += POND_FEE
-                self.mode = SWIM
+            land = self.tables.land & ~self.occupied
+            if not any(land >> s & 1 for s in self.tables.knight_forward[start]):
+                for piece in self.stag_blockers():  # forced in: it pays those that stop it
+                    self.fees[piece] += POND_FEE
+            self.mode = CROSS if self.c_taken() else SWIM
         self._place(STAG, square)
         if self.mode == SWIM and not pond >> square & 1:
             self.mode = LAND
@@ -366,7 +365,25 @@ class ParforceState(GameState):
             return f"{piece} may not move to {name}: the square is taken"
         if self.tables.thickets >> action & 1:
             return f"{piece} may not move to {name}: it is a thicket"
-        return f"{piece} may not move to {name} from {self.board.name(self.pos[self.turn])}"
+        where = f"{piece} may not move to {name} from {self.board.name(self.pos[self.turn])}"
+        if self.turn == STAG:
+            return f"{where}: {self._stag_rule(action)}"
+        return where
+
+    def _stag_rule(self, square: int) -> str:
+        """Return the rule a stag's move to the free square `square` breaks."""
+        start, tables = self.pos[STAG], self.tables
+        if self.mode == SWIM:
+            return "the swimming stag moves one king step"
+        if self.mode == CROSS:
+            return "the crossing stag makes knight moves"
+        if not tables.pond >> square & 1:
+            return "the stag makes a forward knight move"
+        if self.c_taken():
+            return "the crossing is made with the knight's move"
+        if square not in tables.knight_forward[start]:
+            return "the stag enters the pond only with a forward knight move"
+        return "the stag may enter the pond only when it has no move on land"
 
 
 def play_notation(state: ParforceState, *actions: str) -> ParforceState:

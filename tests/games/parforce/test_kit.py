@@ -159,7 +159,7 @@ EXPECTED = {  # worked out by hand from docs/rules/parforce.md
     "A hound": {"e3", "d3", "g4", "g5"},  # over rider 2 on f3 to the west; hound 2 stops it
     "A rider": {"b3", "b1"},  # the forward diagonals of c2; hound 3 on a4 blocks the rest
     "The handler": {"d1", "d2", "e2", "f1"},  # hound 4 holds f2
-    "Into the pond": {"d6", "f6"},  # g9 and g7 held: the pond is its only way
+    "Into the pond": {"f6"},  # g9 and g7 held: forward into the pond (d6 runs back)
     "The crossing": {"e5", "f4", "f2", "e1", "c1", "b2", "b4", "c5"},  # any direction
 }
 

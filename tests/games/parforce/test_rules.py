@@ -104,7 +104,23 @@ def test_a_piece_without_a_move_passes():
 def test_the_stag_enters_the_pond_only_when_it_has_no_other_move():
     assert moves(position({"S": "e8"})) == {"g9", "g7"}
     blocked = position({"S": "e8", "R1": "g9", "H1": "g7"})
-    assert moves(blocked) == {"d6", "f6"}
+    assert "f6" in moves(blocked)
+    free = position({"S": "e8"})
+    with pytest.raises(IllegalAction, match="only when it has no move on land"):
+        play_notation(free, "S f6")
+
+
+def test_the_stag_forced_into_the_pond_enters_with_its_forward_knight_move():
+    blocked = position({"S": "e8", "R1": "g9", "H1": "g7"})
+    assert moves(blocked) == {"f6"}  # d6 is a knight move backward, e7 is land
+    with pytest.raises(IllegalAction, match="only with a forward knight move"):
+        play_notation(blocked.clone(), "S d6")
+    # On f7 the forward knight squares are h8, h6 and g5, all land: with them taken the
+    # stag has no way in, though e6 and f6 are a step away and d6 and e5 a knight move.
+    state = position({"S": "f7", "H1": "h6", "K": "g4"}, turn="K")  # R4 stands on h8
+    play_notation(state, "K g5")
+    assert state.winner == "pursuers"
+    assert sorted(PIECES[p] for p in state.enclosers) == ["H1", "K", "R4"]
 
 
 def test_the_stag_pays_three_tokens_to_each_piece_that_blocks_it_when_it_takes_to_the_pond():
@@ -113,6 +129,15 @@ def test_the_stag_pays_three_tokens_to_each_piece_that_blocks_it_when_it_takes_t
     assert state.mode == SWIM and state.pond_entries == 1
     assert state.fees[PIECES.index("R1")] == POND_FEE and state.fees[PIECES.index("H1")] == POND_FEE
     assert sum(state.fees) == 2 * POND_FEE
+
+
+def test_a_stag_forced_into_the_pond_pays_its_blockers_even_when_c_is_held():
+    for entry in ("d6", "f6"):  # with c held, a knight move either way starts the crossing
+        state = position({"S": "e8", "R1": "g9", "H2": "g7", "H1": "e9"})
+        play_notation(state, f"S {entry}")
+        assert state.mode == CROSS
+        paid = {PIECES[piece]: fee for piece, fee in enumerate(state.fees) if fee}
+        assert paid == {"H2": POND_FEE, "R1": POND_FEE}  # not H1, on c, out of its way
 
 
 def test_in_the_pond_the_stag_swims_with_king_moves():
@@ -162,11 +187,19 @@ def test_the_stag_wins_when_it_reaches_c_again():
 
 def test_when_c_is_taken_the_stag_may_cross_the_pond_without_paying():
     state = position({"H1": "e9", "S": "g7"})
-    assert {"f5", "e6", "f6"} <= moves(state)  # the pond is open though land moves remain
+    assert {"f5", "e6"} <= moves(state)  # the pond is open though land moves remain
     play_notation(state, "S f5")
     assert state.mode == CROSS and sum(state.fees) == 0
     state.arrange({}, turn="S", mode=CROSS)
     assert moves(state) == {"d4", "d6", "e7", "g7", "h6", "h4", "g3", "e3"}  # any direction
+
+
+def test_the_crossing_starts_with_a_knight_move():
+    state = position({"H1": "e9", "S": "g7"})
+    assert moves(state) == {"h5", "i6", "i8", "e6", "f5"}  # not f6, a king step away
+    with pytest.raises(IllegalAction, match="the crossing is made with the knight's move"):
+        play_notation(state, "S f6")
+    assert state.mode == LAND and state.pos[0] == state.board.parse("g7")
 
 
 def test_the_crossing_stag_wins_on_the_square_opposite_c():
