@@ -37,6 +37,7 @@ R1-R4 in the order of their squares' indices (south-west first, row by row).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -55,6 +56,7 @@ KING = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
 ORTHOGONAL = ((1, 0), (0, 1), (-1, 0), (0, -1))
 DIAGONAL = ((1, 1), (-1, 1), (-1, -1), (1, -1))
 HOUND_REACH = 3
+SQUARE_NAME = re.compile(r"[a-z]([1-9][0-9]?)")  # ASCII only: [0-9], never \d
 
 
 def square_name(square: int, size: int) -> str:
@@ -64,11 +66,15 @@ def square_name(square: int, size: int) -> str:
 
 
 def parse_square(text: str, size: int) -> int:
-    """Return the index of the square named `text` (ValueError if it is not on the board)."""
-    text = text.strip().lower()
-    if len(text) < 2 or not ("a" <= text[0] <= "z") or not text[1:].isdigit():
-        raise ValueError(f"{text!r} is not a square name (a letter then a number, like e5)")
-    column, row = ord(text[0]) - ord("a"), int(text[1:]) - 1
+    """Return the index of the square named `text` (ValueError if it is not on the board).
+    A name is an ASCII letter and a number in ASCII digits: no other script's digits."""
+    text = text.strip()
+    match = SQUARE_NAME.fullmatch(text.lower()) if text.isascii() else None
+    if match is None:
+        raise ValueError(
+            f"{text!r} is not a square name (a letter then a number in digits 0-9, like e5)"
+        )
+    column, row = ord(text[0].lower()) - ord("a"), int(match[1]) - 1
     if not (0 <= column < size and 0 <= row < size):
         raise ValueError(f"{text} is off a {size} x {size} board")
     return row * size + column
@@ -341,7 +347,7 @@ def parse_board(text: str, where: str = "board") -> HuntingBoard:
     if version != str(FORMAT_VERSION):
         raise QuarryError(f"{where}:{line}: parforce board format {version!r}; this Quarry reads 1")
     line, value = fields["size"]
-    if not value.isdigit() or not MIN_SIZE <= int(value) <= MAX_SIZE:
+    if not re.fullmatch("[0-9]+", value) or not MIN_SIZE <= int(value) <= MAX_SIZE:
         raise QuarryError(f"{where}:{line}: size must be a number from {MIN_SIZE} to {MAX_SIZE}")
     n = int(value)
     line, value = fields["direction"]

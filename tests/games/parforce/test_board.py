@@ -4,6 +4,7 @@ import random
 
 import pytest
 
+from generator.engine.game import IllegalAction
 from generator.errors import QuarryError
 from generator.games.parforce.board import (
     DIAGONAL,
@@ -19,6 +20,8 @@ from generator.games.parforce.board import (
     parse_square,
     square_name,
 )
+from generator.games.parforce.design.spec import parse_constraints
+from generator.games.parforce.rules import ParforceState
 
 
 def centred_board(size, clockwise=True, rng=None):
@@ -46,6 +49,28 @@ def test_squares_are_named_like_chess_squares_from_the_south_west():
     assert parse_square("E5", 9) == 40
     with pytest.raises(ValueError):
         parse_square("j1", 9)
+
+
+# Characters Unicode counts as digits or numbers that are not the ASCII digits 0-9: a
+# superscript, Arabic-Indic, fullwidth, a Roman numeral, a fraction, bold maths, circled.
+FOREIGN_DIGITS = ("\u00b2", "\u0663", "\uff13", "\u216b", "\u00bd", "\U0001d7d7", "\u2468")
+
+
+@pytest.mark.parametrize("char", FOREIGN_DIGITS)
+def test_square_names_and_board_sizes_take_ascii_digits_only(char):
+    with pytest.raises(ValueError, match="not a square name"):
+        parse_square(f"e{char}", 9)
+    with pytest.raises(ValueError, match="not a square name"):
+        parse_square(f"e1{char}", 13)
+    text = format_board(default_board())
+    with pytest.raises(QuarryError, match="board:2: size must be a number"):
+        parse_board(text.replace("size 9", f"size {char}"))
+    with pytest.raises(QuarryError, match="board:2: size must be a number"):
+        parse_board(text.replace("size 9", f"size 1{char}"))
+    with pytest.raises(IllegalAction, match="is not a move"):
+        ParforceState().parse_action(f"S g{char}")
+    with pytest.raises(QuarryError, match="needs a whole number|unknown constraint"):
+        parse_constraints([f"pond>={char}"], 9)
 
 
 @pytest.mark.parametrize("size", range(MIN_SIZE, MAX_SIZE + 1))

@@ -83,7 +83,7 @@ def parse_constraint(text: str, size: int) -> DesignConstraint:
     ops, low, high = _NUMBERS[name]
     if op not in ops:
         raise QuarryError(f"constraint {text!r}: {name} takes {' or '.join(ops)}, not {op}")
-    if not value.isdigit():
+    if not re.fullmatch("[0-9]+", value):  # ASCII digits only
         raise QuarryError(f"constraint {text!r}: {name} needs a whole number")
     high = size * size if high is None else high
     if not low <= int(value) <= high:
