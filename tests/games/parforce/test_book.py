@@ -5,7 +5,14 @@ import pypdf
 import pytest
 
 from generator.games.parforce.puzzles import generate_puzzle
-from generator.games.parforce.puzzles.book import piece_name, task, worked_solution, write_book
+from generator.games.parforce.puzzles.book import (
+    move_words,
+    piece_name,
+    rejects_text,
+    task,
+    worked_solution,
+    write_book,
+)
 
 SEED_RULES = "004_920482f477f7a463.txt"
 
@@ -37,9 +44,11 @@ def test_each_solution_names_its_first_round_and_the_closed_net(puzzles, printed
         steps = worked_solution(puzzle)
         for move in puzzle.solution:
             piece, square = move.split()
-            assert f"{piece_name(piece)} to {square}" in steps[0]
+            words = f"{piece_name(piece)} passes" if square == "pass" else f"to {square}"
+            assert words in steps[0] and move_words(move) in steps[0]
         assert "cannot move" in steps[-1]
-        assert f"{puzzle.rejects} first moves" in " ".join(steps)
+        assert rejects_text(puzzle.rejects) in steps
+        assert f"Rejected: the {puzzle.rejects} other first moves" in whole
         assert steps[-1].split(":")[0] in whole
 
 

@@ -15,7 +15,8 @@ from generator.games.parforce.puzzles import (
     position,
     puzzle_board,
 )
-from generator.games.parforce.rules import PIECES, STAG
+from generator.games.parforce.puzzles.book import rejects_text, worked_solution
+from generator.games.parforce.rules import PASS, PIECES, STAG
 
 
 def plain_win(state, rounds):
@@ -52,6 +53,57 @@ def all_first_rounds(state, moves=()):
         yield from all_first_rounds(after, (*moves, (piece, move)))
 
 
+def square_of(move):
+    """Return the square a solution's move goes to (PASS for "pass")."""
+    name = move.split()[1]
+    return PASS if name == "pass" else puzzle_board().parse(name)
+
+
+def rejects_by_definition(puzzle):
+    """Return docs/puzzles-parforce.md's count of rejected first moves, by its words: for
+    each piece that matters, every move or pass it makes in some legal first round, counted
+    once, less its answer."""
+    made = {}
+    for moves, _ in all_first_rounds(puzzle.state()):
+        for piece, move in moves.items():
+            made.setdefault(piece, set()).add(move)
+    return sum(len(made[PIECES.index(m.split()[0])]) - 1 for m in puzzle.solution)
+
+
+def forward(board, start, end):
+    """Return True when the move start -> end runs forward round the pond, worked out here
+    from the pond's squares: the tangent at `start` of a circle about the pond's centre
+    (rounded to half squares) in the hunt's direction, dotted with the move."""
+    xs = [s % board.size for s in board.pond]
+    ys = [s // board.size for s in board.pond]
+    cx, cy = round(2 * sum(xs) / len(xs)), round(2 * sum(ys) / len(ys))
+    dx, dy = 2 * (start % board.size) - cx, 2 * (start // board.size) - cy
+    tx, ty = (dy, -dx) if board.clockwise else (-dy, dx)
+    mx, my = end % board.size - start % board.size, end // board.size - start // board.size
+    return mx * tx + my * ty > 0
+
+
+def origins(puzzle):
+    """Return the squares (names) the stag could have left by its last move: a knight move
+    away, on the board, neither pond nor thicket nor taken by a piece now, and the move from
+    there to the stag's square forward."""
+    board = puzzle_board()
+    taken = {board.parse(name) for name in puzzle.squares.values()}
+    stag = board.parse(puzzle.squares["S"])
+    column, row = stag % board.size, stag // board.size
+    out = []
+    for dx, dy in ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)):
+        c, r = column - dx, row - dy
+        if not (0 <= c < board.size and 0 <= r < board.size):
+            continue
+        start = r * board.size + c
+        if start in board.pond or start in board.thickets or start in taken:
+            continue
+        if forward(board, start, stag):
+            out.append(board.name(start))
+    return out
+
+
 def active(puzzle):
     return [p for p, square in puzzle.squares.items() if p != "S" and square not in PENS]
 
@@ -79,7 +131,6 @@ def test_each_puzzle_has_a_forced_enclosure_in_exactly_its_rounds(small_set):
 
 
 def test_each_puzzle_has_one_first_round_for_the_pieces_that_matter(small_set):
-    board = puzzle_board()
     for puzzle in small_set:
         rounds = list(all_first_rounds(puzzle.state()))
         won = [moves for moves, after in rounds if plain_win(after, puzzle.rounds)]
@@ -94,7 +145,7 @@ def test_each_puzzle_has_one_first_round_for_the_pieces_that_matter(small_set):
         for moves in won:
             for piece, move in moves.items():
                 winners.setdefault(piece, set()).add(move)
-        solution = {PIECES.index(m.split()[0]): board.parse(m.split()[1]) for m in puzzle.solution}
+        solution = {PIECES.index(m.split()[0]): square_of(m) for m in puzzle.solution}
         for piece, choices in options.items():
             won = winners.get(piece, set())
             if piece in solution:
@@ -159,3 +210,33 @@ def test_position_puts_every_piece_where_the_puzzle_says():
     state = position(puzzle.squares)
     board = puzzle_board()
     assert {PIECES[i]: board.name(s) for i, s in enumerate(state.pos)} == puzzle.squares
+
+
+def test_a_forced_pass_in_the_answer_is_written_pass():
+    puzzle = generate_puzzle("medium", 11001)  # from `quarry puzzle parforce --seed 11`
+    assert "R2 pass" in puzzle.solution
+    assert "rider 2 passes" in worked_solution(puzzle)[0]
+    state = puzzle.state()
+    for text in puzzle.line[: len(PIECES) - 1]:
+        state.apply(state.parse_action(text))  # the line replays, the pass included
+    assert "R2 pass" in puzzle.line
+
+
+@pytest.fixture(scope="module")
+def many():
+    """Puzzles of every level: forty easy ones, four medium and one hard (the sweep over
+    seeds 1-40 at every level, bench/sweep_parforce_puzzles.py, checks many more)."""
+    seeds = {"easy": range(40), "medium": range(4), "hard": (3,)}
+    return [generate_puzzle(level, seed) for level, run in seeds.items() for seed in run]
+
+
+def test_every_puzzle_position_is_one_the_stag_could_have_reached(many):
+    for puzzle in many:
+        assert origins(puzzle), (puzzle.id, puzzle.squares)
+
+
+def test_the_rejected_first_moves_are_counted_as_the_page_says(small_set):
+    for puzzle in small_set:
+        count = rejects_by_definition(puzzle)
+        assert count == puzzle.rejects == Puzzle.from_json(puzzle.to_json()).rejects, puzzle.id
+        assert rejects_text(count) in worked_solution(puzzle), puzzle.id

@@ -197,7 +197,12 @@ def _line_squares(state: ParforceState, piece: int) -> set[int]:
 
 
 def _targets(state: ParforceState) -> set[int]:
-    return set(state.stag_targets())
+    """Return the squares the stag needs filled before it is enclosed, whoever holds c:
+    its forward knight squares on land (or its squares swimming or crossing). With c held
+    it has more (the crossing's knight squares in the pond), so this set is never too big."""
+    if state.mode != LAND:
+        return set(state.stag_targets())
+    return set(state.tables.knight_forward[state.pos[STAG]])
 
 
 def _fillable(state: ParforceState) -> bool:
@@ -230,7 +235,7 @@ def candidate_moves(state: ParforceState, last_round: bool) -> list[int]:
     if not last_round or moves == [PASS]:
         return moves
     piece = state.turn
-    matter = _targets(state)
+    matter = _targets(state) | {state.board.stag}  # standing on c opens the crossing
     for later in range(piece + 1, len(PIECES)):
         matter |= _line_squares(state, later)
     keep = [m for m in moves if m in matter]
@@ -354,7 +359,7 @@ def _attempt(difficulty: str, seed: int, attempt: int) -> Puzzle | None:
     active = rng.randint(*ACTIVE[difficulty])
     squares = _random_squares(rng, active, REACH[difficulty])
     state = position(squares)
-    if state.over or len(state.stag_moves()) < 2:
+    if state.over or len(state.stag_moves()) < 2 or not stag_origins(state):
         return None
     search = Search(NODE_BUDGET if rounds < 3 else THREE_ROUND_BUDGET)
     try:
@@ -365,11 +370,8 @@ def _attempt(difficulty: str, seed: int, attempt: int) -> Puzzle | None:
         return None
     if not verdict.unique or not verdict.forced or not least <= verdict.rejects <= most:
         return None
-    board = puzzle_board()
     first = verdict.winning[0]
-    solution = [
-        f"{PIECES[piece]} {board.name(move)}" for piece, move in sorted(verdict.forced.items())
-    ]
+    solution = [move_text(piece, move) for piece, move in sorted(verdict.forced.items())]
     return Puzzle(
         id=puzzle_id(difficulty, seed),
         difficulty=difficulty,
@@ -380,6 +382,24 @@ def _attempt(difficulty: str, seed: int, attempt: int) -> Puzzle | None:
         rejects=verdict.rejects,
         line=winning_line(state, first, rounds),
     )
+
+
+def move_text(piece: int, move: int) -> str:
+    """Return a pursuer's move in notation: "H2 e7", or "H2 pass" when it has none."""
+    return f"{PIECES[piece]} {'pass' if move == PASS else puzzle_board().name(move)}"
+
+
+def stag_origins(state: ParforceState) -> list[int]:
+    """Return the squares the stag could have come from by its last move: free land
+    squares from which its square is a forward knight move. The pursuers are to move from
+    hound 1, so nothing has moved since the stag did: its old square must be empty now."""
+    tables, square = state.tables, state.pos[STAG]
+    free_land = tables.land & ~state.occupied
+    return [
+        s
+        for s in range(state.board.cells)
+        if free_land >> s & 1 and square in tables.knight_forward[s]
+    ]
 
 
 def winning_line(state: ParforceState, first: Sequence[int], rounds: int) -> list[str]:

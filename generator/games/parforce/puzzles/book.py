@@ -49,8 +49,9 @@ def diagram(puzzle: Puzzle, cell: float, first_round: bool = False) -> str:
     board = puzzle_board()
     marks, highlight = {}, []
     if first_round:
-        for number, move in enumerate(puzzle.solution, 1):
-            square = board.parse(move.split()[1])
+        squares = [m.split()[1] for m in puzzle.solution if m.split()[1] != "pass"]
+        for number, name in enumerate(squares, 1):
+            square = board.parse(name)
             marks[square], highlight = str(number), [*highlight, square]
     return board_svg(board, cell, pieces=puzzle.squares, marks=marks, highlight=highlight,
                      starts=False)  # fmt: skip
@@ -65,6 +66,12 @@ def task(puzzle: Puzzle) -> str:
     )
 
 
+def move_words(move: str) -> str:
+    """Return a move in words: "hound 1 to e7", or "hound 3 passes" for a forced pass."""
+    piece, square = move.split()
+    return f"{piece_name(piece)} passes" if square == "pass" else f"{piece_name(piece)} to {square}"
+
+
 def worked_solution(puzzle: Puzzle) -> list[str]:
     """Return the solution's steps in words: the first round's moves that matter (and the
     pieces free to move as they like), then the line to the enclosure round by round (the
@@ -73,15 +80,12 @@ def worked_solution(puzzle: Puzzle) -> list[str]:
     for text in puzzle.line:
         final.apply(final.parse_action(text))
     closers = {PIECES[p] for p in final.enclosers}
-    first = ", then ".join(f"{piece_name(m.split()[0])} to {m.split()[1]}" for m in puzzle.solution)
+    first = ", then ".join(move_words(move) for move in puzzle.solution)
     steps = [f"First round: {first}."]
     if puzzle.free:
         free = ", ".join(piece_name(p) for p in puzzle.free)
         steps.append(f"Free: {free} may make any move; the net does not depend on it.")
-    steps.append(
-        f"Each of the other {puzzle.rejects} first moves of the pieces that matter lets the "
-        "stag slip through."
-    )
+    steps.append(rejects_text(puzzle.rejects))
     state = position(puzzle.squares)
     round_moves: list[str] = []
     for text in puzzle.line:
@@ -99,8 +103,20 @@ def worked_solution(puzzle: Puzzle) -> list[str]:
         f"{board.name(final.pos[p])} ({piece_name(PIECES[p])})" for p in final.enclosers
     )
     stag = board.name(final.pos[STAG])
-    steps.append(f"The stag on {stag} cannot move: its squares {held} are all taken.")
+    taken = "square {} is taken" if len(final.enclosers) == 1 else "squares {} are all taken"
+    steps.append(f"The stag on {stag} cannot move: its {taken.format(held)}.")
     return steps
+
+
+def rejects_text(rejects: int) -> str:
+    """Return the solution's count of rejected first moves (docs/puzzles-parforce.md says
+    what it counts: every move or pass a piece that matters makes in some legal first
+    round, once a piece, other than its answer)."""
+    return (
+        f"Rejected: the {rejects} other first moves of the pieces that matter (each move or "
+        "pass one of them makes in some legal first round, counted once); each lets the "
+        "stag slip through."
+    )
 
 
 INSTRUCTIONS = (
