@@ -46,13 +46,12 @@ SIDES = (
             ("3. Play", "Take 2 markers off any life cards, put 1 of them back on any life "
              "card; the other is out of the game."),
             ("3. or Guess", "Name another player and a character not yet shown. Wrong: your "
-             f"turn ends. Right: they turn their identity up and you make an extended play, "
-             f"taking at least 2 of the {EXTEND[0]} markers from that character while it "
-             "has them."),
+             f"turn ends. Right: they show their identity; you may make an extended play, "
+             f"at least 2 of its {EXTEND[0]} markers from that character while it has them."),
             ("Extended plays", f"Take {EXTEND[0]}, put {EXTEND[1]} back. Double: take "
              f"{DOUBLE[0]}, put {DOUBLE[1]} back."),
-            ("Free pass", "When just two living characters are still hidden, both are "
-             "shown, and nobody guesses any more."),
+            ("Free pass", "Two or fewer living characters hidden (after guesses or "
+             "deaths): they are shown; no more guesses."),
         ),
     ),
     AidSide(
@@ -64,8 +63,8 @@ SIDES = (
             ("Mortal wound", "Your play leaves a life card empty: take that character's "
              "heart card."),
             ("At your next turn", "Markers back on that life card: return the heart; your "
-             "turn is over. Still empty: the character dies and you make an extended play, "
-             "a double one if it was your enemy."),
+             "turn is over. Still empty: the character dies and you may make an extended "
+             "play, a double one if it was your enemy."),
             ("Death", "The dead character's player is out and shows identity and enemy. "
              "Its life card and heart leave the table; hearts that player held go back."),
             ("Sudden death", f"With {PUBLISHED.sudden_at} characters left, every heart "

@@ -76,8 +76,9 @@ def rules_sections() -> tuple[tuple[str, tuple], ...]:
             ("Guess.", "Point at another player still in the game whose identity is hidden "
              "and name a living character not yet shown. They must answer truthfully. If "
              "you are wrong, your turn ends. If you are right, their identity card is shown "
-             "to all, and you make an extended play in which at least two of the markers "
-             "you take come from that character, as long as its card has them."),
+             "to all, and you may make an extended play in which at least two of the "
+             "markers you take come from that character, as long as its card has them (in "
+             "any order)."),
             "A character shown face up can never be guessed again.",
         )),
         ("Extended plays", (
@@ -85,18 +86,21 @@ def rules_sections() -> tuple[tuple[str, tuple], ...]:
             f"{EXTEND[1]} back wherever you like.",
             f"A double extended play: take {DOUBLE[0]}, discard one, put {DOUBLE[1]} back.",
             "Every play, of any size, leaves exactly one marker fewer in the game.",
+            "Every extended play may be declined, but only before its first marker is taken.",
+            "Fewer markers left than a play takes: take them all and put back one fewer.",
         )),
         ("The free pass", (
-            "As soon as only two living characters still have their identity hidden, both "
-            "are turned face up. From then on, nobody guesses.",
+            "As soon as only two living characters (or fewer) still have their identity "
+            "hidden, however the others were shown (right guesses or deaths), they are "
+            "turned face up. From then on, nobody guesses.",
         )),
         ("Mortal wounds and hearts", (
             "If your play takes the last marker off a life card, that character is mortally "
             "wounded: take its heart card and keep it in front of you.",
             "At the start of your next turn, look at that life card. If somebody has put "
             "markers back on it, return the heart card beside it, and your turn is over.",
-            "If it is still empty, the character dies, and you make an extended play. If the "
-            "dead character is your own enemy, make a double extended play instead.",
+            "If it is still empty, the character dies, and you may make an extended play. If "
+            "the dead character is your own enemy, it is a double extended play instead.",
         )),
         ("Your enemy", (
             "When your turn begins with your enemy's life card in play but empty, you may "
@@ -110,8 +114,8 @@ def rules_sections() -> tuple[tuple[str, tuple], ...]:
         )),
         ("Sudden death", (
             f"When only {PUBLISHED.sudden_at} characters are left alive, every heart card "
-            "leaves play, even those in hands. From then on a character dies the moment its "
-            "life card is emptied (at once, if its card is already empty).",
+            "leaves play, even those in hands. From then on a character dies when a play "
+            "leaves its life card empty (at once, if its card is already empty).",
         )),
         ("Winning", (
             "The last character alive wins, and so does the player who is it.",
