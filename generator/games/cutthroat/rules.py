@@ -223,7 +223,7 @@ class CutthroatState(GameState):
         right guess revealed (0 outside one, or once paid)."""
         if self.focus is None or self.phase != "take":
             return 0
-        return self.focus_owed - self.focus_taken
+        return max(self.focus_owed - self.focus_taken, 0)  # more may be taken than owed
 
     def _owed_rank(self) -> str | None:
         return self.ranks[self.focus] if self.owed() else None

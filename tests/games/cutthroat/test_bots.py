@@ -16,7 +16,12 @@ from generator.games.cutthroat.bots import (
     play_game,
     simulate_cutthroat,
 )
-from generator.games.cutthroat.rules import CutthroatState, record_result, state_from_header
+from generator.games.cutthroat.rules import (
+    CutthroatState,
+    Rules,
+    record_result,
+    state_from_header,
+)
 
 
 @pytest.mark.parametrize("bot", ["random", "simple", "deducing"])
@@ -28,6 +33,17 @@ def test_bot_games_are_legal_and_end(bot, players):
     for action in actions:
         replay.apply(replay.parse_action(action))  # IllegalAction if a bot cheated
     assert replay.winners == state.winners
+
+
+@pytest.mark.parametrize("bot", ["random", "simple", "deducing"])
+def test_bot_games_with_longer_extended_plays_are_legal_and_end(bot):
+    rules = Rules(markers=9, extend=5, double=6, sudden_at=5)  # a variant the designer finds
+    for seed in (17, 18, 19):  # 18: a simple bot takes off the revealed card past its two
+        state, actions = play_game(8, seed, bot, rules=rules)
+        replay = CutthroatState(8, rules=rules)
+        for action in actions:
+            replay.apply(replay.parse_action(action))
+        assert replay.is_terminal() and replay.winners == state.winners
 
 
 def test_a_game_is_the_same_from_the_same_seed():

@@ -97,6 +97,15 @@ def test_the_takes_a_right_guess_owes_the_revealed_card_may_come_in_any_order():
     assert between.legal_actions() == ["take 3"]
 
 
+def test_a_longer_extended_play_owes_the_revealed_card_two_and_may_take_more():
+    state = CutthroatState(6, rules=Rules(extend=4, double=5))
+    play(state, DEAL, "guess 2 3", "take 3", "take 3", "take 3")  # a third, by choice
+    assert state.owed() == 0 and state.observation(0)["owed"] is None
+    assert len(state.legal_actions()) == 6  # the fourth from anywhere
+    play(state, "take 6", "put A", "put A", "put A")
+    assert state.markers[rank(state, "3")] == MARKERS - 3 and state.seat == 1
+
+
 def test_the_extended_play_of_a_right_guess_may_be_declined_before_its_first_take():
     state = play(game(), "guess 2 3")
     assert "pass" in state.legal_actions()
