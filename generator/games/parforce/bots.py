@@ -53,6 +53,7 @@ WIN = 10_000.0
 # now (MOBILITY each) and two moves ahead (REACH each), a swim (SWIM_COST), the fees.
 HOME, MOBILITY, REACH, SWIM_COST = 4.0, 3.0, 1.0, 6.0
 TRAPPED = 20.0  # the search stag's cost of a move the pursuers can answer by pinning it
+PENNED = 40.0  # the stag's cost of a square with no move at all, on land or into the pond
 # The pursuers' evaluation: the stag's free land moves after this move (FREE each), a way
 # into the pond left open when it has no land move (POND each), its squares two moves
 # ahead covered (COVER each), a piece ahead of the stag on its way home (AHEAD), and the
@@ -140,11 +141,16 @@ def stag_value(state: ParforceState, square: int, occupied: int, mode: str) -> f
     ahead = 0
     for target in bits(free):
         ahead |= view.forward[target]
+    stuck = 0.0
+    if not free:  # into the pond if a way is open (forward, or any knight move with c held)
+        c_held = occupied >> board.stag & 1
+        water = (view.pond_knight if c_held else view.pond_forward)[square] & ~occupied
+        stuck = SWIM_COST if water else PENNED
     return (
         -HOME * view.home[square]
         + MOBILITY * _popcount(free)
         + REACH * _popcount(ahead & ~occupied)
-        - (SWIM_COST if not free else 0.0)
+        - stuck
     )
 
 

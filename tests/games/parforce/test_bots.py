@@ -8,12 +8,15 @@ from generator.games.parforce.board import default_board, parse_board
 from generator.games.parforce.bots import (
     PURSUER_BOTS,
     STAG_BOTS,
+    WIN,
     game_record,
     greedy_pursuer,
     play_game,
+    pursuer_value,
     search_pursuer,
     sight,
     simulate_parforce,
+    stag_move_value,
 )
 from generator.games.parforce.rules import PIECES, ParforceState, Rules
 
@@ -106,3 +109,33 @@ def test_a_bot_record_on_another_board_carries_it_and_its_seats():
     assert record["header"]["players"]["0"] == "greedy bot: S"
     assert record["header"]["players"]["3"] == "search bot: H3 R1 R4"
     assert len(record["result"]["tokens"]) == 4 and sum(record["result"]["tokens"]) == 0
+
+
+def test_the_pursuers_see_an_enclosure_exactly_when_the_rules_make_one():
+    """The pursuers' evaluation reads the stag's ways into the pond from its own tables: a
+    move it scores as a win must enclose the stag by the rules, and every enclosing move
+    must score as a win (random games, every pursuer move tried)."""
+    checked = wins = 0
+    for seed in range(60):
+        rng, state = random.Random(seed), ParforceState(BOARD)
+        while not state.is_terminal():
+            if state.turn != 0:
+                piece = state.turn
+                for move in state.pursuer_moves(piece):
+                    after = state.clone()
+                    after.apply(move)
+                    encloses = after.winner == "pursuers"
+                    assert (pursuer_value(state, piece, move) >= WIN) == encloses, (seed, move)
+                    checked, wins = checked + 1, wins + encloses
+            state.apply(rng.choice(state.legal_actions()))
+    assert checked > 10_000 and wins > 20
+
+
+def test_the_stag_counts_the_fees_of_a_forced_entry_and_none_for_a_free_crossing():
+    forced = ParforceState(BOARD)
+    forced.arrange({"S": "e8", "R1": "g9", "H2": "g7", "H1": "e9"})  # c held, no land move
+    free = ParforceState(BOARD)
+    free.arrange({"S": "e8", "H1": "e9"})  # c held, g9 and g7 open
+    entry = BOARD.parse("f6")
+    fees = stag_move_value(forced, entry) - stag_move_value(free, entry)
+    assert fees == -2  # a point a blocker: R1 and H2, not H1 on c

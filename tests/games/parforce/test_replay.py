@@ -158,3 +158,82 @@ def test_the_example_record_is_the_search_bots_game_of_seed_1(root):
 
     example = json.loads((root / EXAMPLE).read_text())
     assert example == game_record(default_board(), 1, "search", "search", players=3)
+
+
+# Records written by hand that the engine took before the pond rules were read closely
+# (docs/rules/parforce.md, "The pond"): each is complete (a draw at its round limit) and
+# breaks one corrected rule at one step.
+KENNEL_BY_C = """parforce 1
+size 9
+direction clockwise
+grid
+. . . k c . . . .
+. b . . . . . b .
+. . . . . . . . .
+. . . ~ ~ ~ . . .
+. . . ~ ~ ~ . . .
+. . . ~ ~ ~ . . .
+. . . . . . . . .
+. b . a . a . b .
+. . . a . a . . .
+"""
+PENNED_AT_C = """parforce 1
+size 9
+direction clockwise
+grid
+. . . . . . b . .
+. b . . c . . . .
+. . . . . . a . .
+. . . ~ ~ ~ . . .
+. . . ~ ~ ~ . . .
+. . . ~ ~ ~ . . .
+. . . . . . . . .
+. b . a . a . b .
+. . . a k . . . .
+"""
+KING_STEP_CROSSING = (  # the handler takes c; the stag steps from f7 into the pond
+    KENNEL_BY_C,
+    2,
+    "S f7 H1 c1 H2 e1 H3 c2 H4 e2 K e9 R1 a3 R2 g1 R3 c9 R4 i7 "
+    "S f6 H1 b1 H2 d1 H3 b2 H4 d2 K f9 R1 b4 R2 f2 R3 d8 R4 h6",
+    {"pond_entries": 1, "fees": {}, "tokens": [0, 0]},
+    "step 11 (round 2, S), 'S f6': S may not move to f6 from f7: "
+    "the crossing is made with the knight's move",
+)
+BACKWARD_FORCED_ENTRY = (  # g9 and g7 held from the start: the stag jumps back into d6
+    PENNED_AT_C,
+    1,
+    "S d6 H1 c1 H2 c2 H3 e2 H4 g6 K f1 R1 a3 R2 g1 R3 c9 R4 h8",
+    {"pond_entries": 1, "fees": {"H4": 3, "R4": 3}, "tokens": [-6, 6]},
+    "step 1 (round 1, S), 'S d6': S may not move to d6 from e8: "
+    "the stag enters the pond only with a forward knight move",
+)
+
+
+@pytest.mark.parametrize(
+    "board, rounds, moves, result, refusal",
+    [KING_STEP_CROSSING, BACKWARD_FORCED_ENTRY],
+    ids=["the crossing starts with a knight move", "a forced entry is a forward knight move"],
+)
+def test_a_record_that_breaks_a_pond_rule_is_refused_at_its_step_naming_the_rule(
+    tmp_path, quarry, board, rounds, moves, result, refusal
+):
+    words = moves.split()
+    record = {
+        "header": {
+            "game": "parforce",
+            "rules_version": 1,
+            "options": {"players": 2, "board": board, "pot": 48, "max_rounds": rounds},
+            "seed": 0,
+            "players": {"0": "by hand: S", "1": "by hand: the pursuers"},
+        },
+        "actions": [f"{piece} {square}" for piece, square in zip(words[::2], words[1::2])],
+        "result": {
+            "winner": "draw",
+            "ending": "round limit",
+            "rounds": rounds,
+            "enclosers": [],
+            **result,
+        },
+    }
+    assert refusal in _refused(tmp_path, quarry, record)
