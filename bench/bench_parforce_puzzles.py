@@ -1,26 +1,29 @@
 """Parforcejagd puzzles: the time to make one certified "Enclose the stag" puzzle of each
-difficulty (search, uniqueness of the first round, the winning line), over seeds 0-9,
-medians and maxima. Nothing is asserted."""
+difficulty (search, uniqueness of the first round, the winning line), over seeds 100-129,
+medians and maxima, with how many puzzles take each number of rounds (the figures of
+docs/puzzles-parforce.md). Nothing is asserted."""
 
 import statistics
 import time
+from collections import Counter
 
 from generator.games.parforce.puzzles import generate_puzzle
 
-SEEDS = range(10)
+SEEDS = range(100, 130)
 
 
 def main() -> None:
-    print("parforce puzzles: seconds to make one, seeds 0-9")
+    print(f"parforce puzzles: seconds to make one, seeds {SEEDS[0]}-{SEEDS[-1]}")
     for difficulty in ("easy", "medium", "hard"):
-        times, rounds = [], []
+        times, rounds = [], Counter()
         for seed in SEEDS:
             start = time.perf_counter()
-            rounds.append(generate_puzzle(difficulty, seed).rounds)
+            rounds[generate_puzzle(difficulty, seed).rounds] += 1
             times.append(time.perf_counter() - start)
+        counts = ", ".join(f"{n} of {r} rounds" for r, n in sorted(rounds.items()))
         print(
             f"  {difficulty}: median {statistics.median(times):.2f} s, max {max(times):.2f} s "
-            f"(rounds: {sorted(set(rounds))})"
+            f"({counts})"
         )
 
 

@@ -218,7 +218,8 @@ RULES_SECTIONS = (
             "The stag may go into the pond only when it has no forward move on land. It then "
             "makes a forward knight move onto a free pond square (no other way in; with "
             f"none, it is penned) and pays {POND_FEE} tokens to each piece standing on a "
-            "square it could otherwise have run to.",
+            "square it could otherwise have run to. With c held that jump starts a crossing "
+            "(below) instead of a swim.",
             "In the pond the stag swims one step at a time in any direction. Any pursuer may "
             "follow by stepping into the pond beside it; while in the water a pursuer also "
             "swims one step at a time. Back on land, everyone moves as usual again.",
