@@ -84,7 +84,8 @@ class SimpleBot(RandomBot):
             return text if text in actions else self.rng.choice(actions)
         if seen["owed"] is not None:  # what a right guess owes the revealed card, first
             return "take " + seen["owed"]
-        actions = [a for a in actions if a != "pass"]  # it never declines an extended play
+        if actions[-1] == "pass":  # it never declines an extended play
+            actions = actions[:-1]
         enemy = seen["enemy"]
         text = "take " + enemy
         if enemy != own and text in actions:
@@ -110,7 +111,8 @@ class DeducingBot(RandomBot):
             return self._turn(seen, actions, names, own)
         if seen["owed"] is not None:  # what a right guess owes the revealed card, first
             return "take " + seen["owed"]
-        actions = [a for a in actions if a != "pass"]  # it never declines an extended play
+        if actions[-1] == "pass":  # it never declines an extended play
+            actions = actions[:-1]
         if len(actions) == 1:
             return actions[0]
         if phase == "take":

@@ -202,7 +202,7 @@ class CutthroatState(GameState):
             "sudden": self.sudden,
             "to_move": self.seat,
             "phase": self.phase,
-            "owed": self._owed_rank(),
+            "owed": None if self.focus is None else self._owed_rank(),
         }
         if with_log:
             seen["log"] = list(self.log)
@@ -273,7 +273,7 @@ class CutthroatState(GameState):
                 out += self._guesses_now()
             return out or ["play"]
         if self.phase == "take":
-            owed = self.owed()
+            owed = 0 if self.focus is None else self.owed()
             if owed and self.takes_left <= owed:  # the takes left are all the revealed card's
                 takes = [self._take_text[self.focus]]
             else:
