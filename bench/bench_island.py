@@ -49,7 +49,7 @@ def belief_updates(states: list) -> list[float]:
             if kind == "hmove":
                 track.move(event[2], exact=event[3])
             elif kind == "extra":
-                track.extra(event[2])
+                track.extra(event[2], same_turn=event[3])
             elif kind == "fact":
                 track.fact(event[2])
             else:

@@ -195,6 +195,34 @@ class Geometry:
                 seen |= fresh | crossed
         return seen if not exact else fresh | crossed
 
+    def reach_split(self, free: int, used: int, steps: int, exact: bool = True) -> tuple[int, int]:
+        """Return (on foot, crossed): the squares a token can end on after `steps` steps
+        (exactly, or up to `steps` when exact is False), from `free` (the squares where it
+        may still cross by boat in this turn) or from `used` (where it has crossed already).
+        `on foot` holds the ends of walks that never crossed; `crossed` those of walks that
+        crossed once, in this move or before it (a square may be in both)."""
+        n, passable = self.size, self.passable
+        not_first, not_last, boats = self._not_first_column, self._not_last_column, self.boats
+        fresh, crossed = free, used
+        seen_fresh, seen_crossed = (0, 0) if exact else (free, used)
+        for _ in range(steps):
+            hop = self.boat_step(fresh) if fresh & boats else 0
+            if crossed:
+                crossed = (
+                    ((crossed << 1) & not_first)
+                    | ((crossed >> 1) & not_last)
+                    | (crossed << n)
+                    | (crossed >> n)
+                ) & passable
+            crossed |= hop
+            fresh = (
+                ((fresh << 1) & not_first) | ((fresh >> 1) & not_last) | (fresh << n) | (fresh >> n)
+            ) & passable
+            if not exact:
+                seen_fresh |= fresh
+                seen_crossed |= crossed
+        return (fresh, crossed) if exact else (seen_fresh, seen_crossed)
+
     def within(self, square: int, radius: int, metric: str = "steps") -> int:
         """Return the squares (sea included) at most `radius` from `square` in `metric`:
         "steps" (|dx| + |dy|) or "square" (max(|dx|, |dy|))."""

@@ -29,13 +29,14 @@ from generator.games.island.rules import (
     ELEVATED_RANGE,
     HUNTER,
     RANGE,
+    TRAIL_LAG,
     IslandState,
     Rules,
     View,
     winner_role,
     winners,
 )
-from generator.games.island.tracking import Track
+from generator.games.island.tracking import Track, distinct_starts
 
 HUNTERS = ("tracking", "random")
 HUNTEDS = ("cautious", "random")
@@ -65,9 +66,11 @@ class Tracker:
     """The table's knowledge of every Hunted, read from the public log as it grows."""
 
     def __init__(self) -> None:
-        self.tracks: dict[int, Track] = {}
+        self.tracks: dict[int, Track] = {}  # the Hunted still on the island
+        self.closed: dict[int, Track] = {}  # the captured and escaped: their past stays
         self.lying_low: set[int] = set()
         self.read = 0
+        self.settled_at = -1  # the tracks' total changes when the starts were last settled
 
     def update(self, view: View) -> None:
         """Read the log events not read yet."""
@@ -79,18 +82,33 @@ class Tracker:
             elif kind == "hmove":
                 self.tracks[event[1]].move(event[2], exact=event[3])
             elif kind == "extra":
-                self.tracks[event[1]].extra(event[2])
+                self.tracks[event[1]].extra(event[2], same_turn=event[3])
             elif kind == "fact":
                 self.tracks[event[1]].fact(event[2])
-            elif kind == "fact-at":
-                self.tracks[event[1]].fact_at(event[2], event[3])
+            elif kind == "fact-at":  # a trap laid before its layer was captured may spring
+                x = event[1]
+                (self.tracks[x] if x in self.tracks else self.closed[x]).fact_at(*event[2:])
             elif kind in ("captured", "escaped"):
-                self.tracks.pop(event[1], None)
+                self.closed[event[1]] = self.tracks.pop(event[1])
             elif kind == "card" and event[2] == "lie-low":
                 self.lying_low.add(event[1])
             elif kind == "turn":
                 self.lying_low.discard(event[1])
         self.read = len(log)
+
+    def settled(self) -> dict[int, Track]:
+        """Return the tracks of the Hunted still on the island, once the starts the others'
+        facts forbid are ruled out (no two Hunted started on one square:
+        tracking.distinct_starts), until nothing more is ruled out."""
+        tracks = {**self.closed, **self.tracks}
+        version = sum(track.changes for track in tracks.values())
+        while len(tracks) > 1 and version != self.settled_at:
+            ruled_out = distinct_starts({x: track.starts() for x, track in tracks.items()})
+            for x, squares in ruled_out.items():
+                tracks[x].fact_at(0, ~squares)
+            self.settled_at = version
+            version = sum(track.changes for track in tracks.values())
+        return self.tracks
 
 
 class IslandBot:
@@ -127,7 +145,7 @@ def _range_at(view: View, square: int) -> int:
 def _beliefs(bot: IslandBot) -> list[tuple[int, int, bool]]:
     """Return (possible squares, their count, lies low) of each tracked Hunted."""
     out = []
-    for x, track in bot.tracker.tracks.items():
+    for x, track in bot.tracker.settled().items():
         possible = track.possible()
         if possible:
             out.append((possible, possible.bit_count(), x in bot.tracker.lying_low))
@@ -192,9 +210,22 @@ def _hunter_move(bot: IslandBot, view: View, legal: Sequence[str]) -> str:
         roll = next(e[2] for e in reversed(view.log) if e[0] == "roll")
         if roll <= 3:
             return "play sure-footing"
-    options = _squares_of(view, legal, "move")
+    options = _clear_of_own_traps(view, _squares_of(view, legal, "move"))
     _, square = _best_square(bot, view, [s for s, _ in options])
     return next(a for s, a in options if s == square)
+
+
+def _clear_of_own_traps(view: View, options: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """Return the options whose square springs none of the traps this player laid while
+    he was Hunted (he knows where they are; they would catch him too), or all of them
+    when none is clear."""
+    geo = view.island.geometry
+    armed = 0
+    for slug, square in view.traps:
+        if slug != "bear-trap":
+            armed |= geo.within(square, 1, "steps")
+    clear = [(s, a) for s, a in options if not armed >> s & 1]
+    return clear or options
 
 
 def _hunter_action(bot: IslandBot, view: View, legal: Sequence[str]) -> str:
@@ -205,7 +236,7 @@ def _hunter_action(bot: IslandBot, view: View, legal: Sequence[str]) -> str:
         return "play camp-stores"
     beliefs = _beliefs(bot)
     if nobody_seen and "forced-march" in plays:
-        options = _squares_of(view, legal, "play forced-march")
+        options = _clear_of_own_traps(view, _squares_of(view, legal, "play forced-march"))
         score, square = _best_square(bot, view, [s for s, _ in options], beliefs=beliefs)
         if score > _best_square(bot, view, [here], beliefs=beliefs)[0] + 0.05:
             return next(a for s, a in options if s == square)
@@ -239,7 +270,7 @@ def _seen_now(view: View) -> bool:
 
 def _widest(bot: IslandBot) -> int | None:
     """Return the Hunted the tracker knows least about (None if none is tracked)."""
-    sizes = {x: t.possible().bit_count() for x, t in bot.tracker.tracks.items()}
+    sizes = {x: t.possible().bit_count() for x, t in bot.tracker.settled().items()}
     return max(sizes, key=sizes.get) if sizes else None
 
 
@@ -247,7 +278,7 @@ def _beaters(bot: IslandBot, view: View, x: int) -> str:
     """Name the zone that splits Hunted x's possible squares most evenly."""
     from generator.games.island.rules import ZONE_SLUGS
 
-    possible = bot.tracker.tracks[x].possible()
+    possible = bot.tracker.settled()[x].possible()
     size = max(1, possible.bit_count())
     masks = view.island.geometry.zone_masks
     zone = min(range(len(masks)), key=lambda z: abs((possible & masks[z]).bit_count() / size - 0.5))
@@ -371,7 +402,7 @@ def _hunted_action(bot: IslandBot, view: View, legal: Sequence[str]) -> str:
     for slug in ("deadfall", "snare"):
         if slug in plays and gap <= 9:
             return f"play {slug}"
-    if "false-trail" in plays:
+    if "false-trail" in plays and not _false_trail_waiting(view, bot.seat):
         return "play false-trail"
     if "distraction" in plays and nearest is not None and gap <= 9:
         options = [a for a in legal if a.startswith(f"play distraction {nearest} ")]
@@ -382,6 +413,17 @@ def _hunted_action(bot: IslandBot, view: View, legal: Sequence[str]) -> str:
 
         return max(options, key=away)
     return "done"
+
+
+def _false_trail_waiting(view: View, seat: int) -> bool:
+    """Return True if this Hunted played a False Trail that no trail reveal (at the start
+    of each of his turns from cycle 3) has used yet: a second would change nothing."""
+    for event in reversed(view.log):
+        if event[0] == "turn" and event[1] == seat and event[2] > TRAIL_LAG:
+            return False
+        if event[0] == "card" and event[1:3] == (seat, "false-trail"):
+            return True
+    return False
 
 
 def _hunted_run(bot: IslandBot, view: View, legal: Sequence[str]) -> str:

@@ -117,7 +117,7 @@ HUNTER_CARDS = (
         HUNTER,
         "action",
         3,
-        "Choose a Hunted: he shows the square he left on his last move.",
+        "Choose a Hunted who has had a turn: he shows the square where his last turn began.",
     ),
     CardKind(
         "beaters",

@@ -8,8 +8,10 @@ legality against the step on top of the stack.
 
 What the table sees goes into `log`, a list of public events. Facts about a Hunted's square
 are events a tracker reads directly (see tracking.Track): ("start", x), ("hmove", x, steps,
-exact), ("extra", x, steps), ("fact", x, mask) and ("fact-at", x, time, mask), where time
-counts the Hunted's moves (0 at his start, one more per "hmove" or "extra").
+exact), ("extra", x, steps, same_turn), ("fact", x, mask) and ("fact-at", x, time, mask),
+where time counts the Hunted's moves (0 at his start, one more per "hmove" or "extra") and
+same_turn says whether a card move shares a turn (and its one boat crossing) with his move
+before it.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ HAND_LIMIT, DRAW_TO, START_CARDS = 3, 4, 3
 HUNTER_DIE, HUNTED_DIE, CHOOSE_DIE = 8, 6, 6
 RANGE, ELEVATED_RANGE, NEAR_RANGE = 6, 8, 2
 SPYGLASS_BONUS, HORN_RANGE = 2, 10
+CARD_STEPS = {"sprint": 2, "forced-march": 3, "run-for-cover": 2, "distraction": 2}
 TRAIL_LAG = 2  # in cycle c a Hunted shows mark c - 2
 CAPTURE_POINTS, ESCAPE_POINTS, LAST_SURVIVOR_POINTS = 2, 2, 4
 OPTION_VALUES = {
@@ -91,8 +94,10 @@ class IslandState(GameState):
         self.cycle = 0
         self.turn = -1  # whose turn it is
         self.turns = 0
+        self.crossed: set[int] = set()  # tokens that crossed by boat in this turn
+        self.moved_turn = [-1] * players  # the turn of each Hunted's latest move
+        self.start_order: list[int] = []  # the Hunted in the order they chose their starts
         self.rolls: list[int] = []
-        self.sure_used = False
         self.attacked: set[int] = set()
         self.fight: dict | None = None
         self.setup_rolls: dict[int, int] = {}
@@ -120,7 +125,9 @@ class IslandState(GameState):
         other.__dict__.update(self.__dict__)
         for name in ("role", "turned", "gone", "pos", "points", "clock", "stack", "log", "rolls"):
             setattr(other, name, list(getattr(self, name)))
-        for name in ("visible", "lie_low", "false_trail", "snared", "attacked"):
+        other.moved_turn = list(self.moved_turn)
+        other.start_order = list(self.start_order)
+        for name in ("visible", "lie_low", "false_trail", "snared", "attacked", "crossed"):
             setattr(other, name, set(getattr(self, name)))
         other.hand = [list(h) for h in self.hand]
         other.marks = [list(m) for m in self.marks]
@@ -278,7 +285,17 @@ def _camp(state, step):
 
 def _start(state, step):
     texts = state.geo.texts("start")
-    return [texts[s] for s in bits(state.geo.land)]
+    return [texts[s] for s in bits(state.geo.land & ~_taken_starts(state))]
+
+
+def _taken_starts(state: IslandState) -> int:
+    """Return the squares the Hunted who chose before have started on (each Hunted starts
+    on a square of his own; the ones choosing later are shown these, docs/rules/island.md)."""
+    taken = 0
+    for marks in state.marks:
+        if marks:
+            taken |= 1 << marks[0]
+    return taken
 
 
 def _trail(state, step):
@@ -287,12 +304,15 @@ def _trail(state, step):
     return [f"trail {state.island.name(s)}" for s in bits(near)]
 
 
-def _destinations(state: IslandState, player: int) -> int:
+def _destinations(state: IslandState, player: int, boat: bool = True) -> int:
+    """Return where `player` may end his move by one of his rolls (with the turn's boat
+    crossing if he has not used it, and `boat`)."""
     exact = state.rules.movement == "exact"
     start = 1 << state.pos[player]
+    boat = boat and player not in state.crossed
     mask = 0
     for roll in state.rolls:
-        mask |= state.geo.reach(start, roll, exact)
+        mask |= state.geo.reach(start, roll, exact, boat)
     return mask
 
 
@@ -300,7 +320,7 @@ def _move(state, step):
     p = step[1]
     texts = state.geo.texts("move")
     actions = [texts[s] for s in bits(_destinations(state, p))]
-    if state.role[p] == HUNTER and "sure-footing" in state.hand[p] and not state.sure_used:
+    if state.role[p] == HUNTER and "sure-footing" in state.hand[p]:
         actions.append("play sure-footing")
     return actions
 
@@ -317,17 +337,15 @@ def _card_plays(state: IslandState, p: int, slug: str) -> list[str]:
     """Return every way `p` may play `slug` in his action phase."""
     geo, here = state.geo, state.pos[p]
     if slug in ("sprint", "forced-march"):
-        return _plays_around(geo, f"play {slug}", here, 2 if slug == "sprint" else 3, "foot")
+        return _walks(state, f"play {slug}", p, here, CARD_STEPS[slug])
     if slug in ("snare", "deadfall", "false-trail", "second-wind", "lie-low"):
-        if slug == "false-trail" and (p in state.false_trail or state.cycle < TRAIL_LAG):
-            return []
         return [f"play {slug}"]
     if slug in ("spyglass", "camp-stores", "horn"):
         return [f"play {slug}"]
     if slug == "distraction":
         plays = []
         for h in state.hunters():
-            plays += _plays_around(geo, f"play distraction {h}", state.pos[h], 2, "foot")
+            plays += _walks(state, f"play distraction {h}", h, state.pos[h], CARD_STEPS[slug])
         return plays
     if slug in ("bloodhound", "trail-sign"):
         ok = [x for x in _targets(state, p) if slug == "trail-sign" or len(state.marks[x]) >= 2]
@@ -339,16 +357,28 @@ def _card_plays(state: IslandState, p: int, slug: str) -> list[str]:
     return []  # instants are played in their own windows
 
 
-def _plays_around(geo, verb: str, square: int, steps: int, how: str) -> list[str]:
-    """Return "<verb> <square>" for every square up to `steps` from `square`: on foot
-    (how="foot") or within that distance ("steps" or "square"); made once per island."""
-    key = ("plays", verb, square, steps, how)
+def _walks(state: IslandState, verb: str, token: int, square: int, steps: int) -> list[str]:
+    """Return "<verb> <square>" for every square a walk of up to `steps` steps takes the
+    token of player `token` to from `square`, a boat crossing counting one step while he
+    has not crossed in this turn; made once per island."""
+    geo = state.geo
+    boat = token not in state.crossed
+    key = ("walks", verb, square, steps, boat)
     plays = geo.memo.get(key)
     if plays is None:
-        if how == "foot":
-            near = geo.reach(1 << square, steps, exact=False, boat=False)
-        else:
-            near = geo.within(square, steps, how) & geo.passable
+        near = geo.reach(1 << square, steps, exact=False, boat=boat)
+        texts = geo.texts(verb)
+        plays = geo.memo[key] = [texts[s] for s in bits(near)]
+    return plays
+
+
+def _plays_around(geo, verb: str, square: int, steps: int, metric: str) -> list[str]:
+    """Return "<verb> <square>" for every square within `steps` of `square` in `metric`
+    ("steps" or "square"), counted straight over the grid; made once per island."""
+    key = ("plays", verb, square, steps, metric)
+    plays = geo.memo.get(key)
+    if plays is None:
+        near = geo.within(square, steps, metric) & geo.passable
         texts = geo.texts(verb)
         plays = geo.memo[key] = [texts[s] for s in bits(near)]
     return plays
@@ -369,8 +399,9 @@ def _hide(state, step):
 
 def _run(state, step):
     x = step[1]
-    near = state.geo.reach(1 << state.pos[x], 2, exact=False, boat=False)
-    return [f"play run-for-cover {state.island.name(s)}" for s in bits(near)] + ["pass"]
+    return _walks(state, "play run-for-cover", x, state.pos[x], CARD_STEPS["run-for-cover"]) + [
+        "pass"
+    ]
 
 
 def combat_targets(state: IslandState, h: int) -> list[int]:
@@ -452,7 +483,41 @@ def _why_not(state: IslandState, step: tuple, text: str) -> str:
         "discard": "a card of the hand to discard",
     }[step[0]]
     who = "chance" if _WHO[step[0]](state, step) == CHANCE else f"player {step[1]}"
-    return f"not legal now: the game waits for {who}: {waiting}"
+    why = _rule_in_the_way(state, step, text.split())
+    return f"not legal now: the game waits for {who}: {waiting}" + (f"; {why}" if why else "")
+
+
+def _rule_in_the_way(state: IslandState, step: tuple, words: list[str]) -> str:
+    """Return the rule that makes `words` wrong here, when one plainly does ("" if none):
+    a start already taken, a second boat crossing in a turn, the step a trap, a capture or
+    a betrayal put in the way."""
+    kind = step[0]
+    square = state.island.parse(words[-1]) if words and _is_square(words[-1], state) else None
+    if kind == "start" and square is not None and _taken_starts(state) >> square & 1:
+        return f"{words[-1]} is an earlier Hunted's start, and each starts on a square of his own"
+    if kind in ("move", "action", "run") and square is not None and words[0] in ("move", "play"):
+        token = step[1]
+        if words[1:2] == ["distraction"] and len(words) == 4 and _is_number(words[2]):
+            token = int(words[2])
+        if token in state.crossed:
+            return f"player {token} has sailed in this turn, and a boat is used once a turn"
+    if len(step) > 2 and kind == "camp":
+        return step[2]
+    if kind == "action" and words[0] in ("roll", "move") and _held_by_a_snare(state, step[1]):
+        return f"a Snare caught player {step[1]}: he does not move in this turn"
+    if kind == "arm" and state.role[step[2]] == HUNTER:
+        return "a Rifle or a Net may be played in any attack, a betrayal too"
+    return ""
+
+
+def _held_by_a_snare(state: IslandState, p: int) -> bool:
+    """Return True if a Snare took player p's movement phase in the turn going on."""
+    for event in reversed(state.log):
+        if event[0] == "turn":
+            return False
+        if event == ("snared", p):
+            return True
+    return False
 
 
 # --- applying actions -------------------------------------------------------------------------
@@ -505,6 +570,7 @@ def _apply_start(state, step, words):
     state.pos[x] = state.island.parse(words[1])
     state.marks[x].append(state.pos[x])
     state.mark_times[x].append(0)
+    state.start_order.append(x)
     state._event("start", x)
     land = state.geo.land
     state._fact(x, land)
@@ -529,10 +595,11 @@ def _apply_move(state, step, words):
     p = step[1]
     if words[0] == "play":  # Sure Footing: roll again, then move by either roll
         _discard_played(state, p, "sure-footing")
-        state.sure_used = True
         state._push(("roll", p), ("move", p))
         return
     target = state.island.parse(words[1])
+    if not _destinations(state, p, boat=False) >> target & 1:
+        state.crossed.add(p)  # no walk on foot gets there: he sailed
     rolls = tuple(state.rolls)
     state.rolls = []
     state.pos[p] = target
@@ -541,9 +608,27 @@ def _apply_move(state, step, words):
         state._push(("hunter-moved", p), ("look", None))
     else:
         state.clock[p] += 1
+        state.moved_turn[p] = state.turns
         exact = state.rules.movement == "exact"
         state._event("hmove", p, rolls[0], exact)
         state._push(("hunted-moved", p), ("look", p))
+
+
+def _walk_to(state: IslandState, p: int, target: int, steps: int) -> None:
+    """Move player p's token up to `steps` steps to `target` (a card's move), noting the
+    turn's boat crossing when no walk on foot gets there."""
+    foot = state.geo.reach(1 << state.pos[p], steps, exact=False, boat=False)
+    if not foot >> target & 1:
+        state.crossed.add(p)
+    state.pos[p] = target
+
+
+def _hunted_extra(state: IslandState, x: int, steps: int) -> None:
+    """Write a Hunted's card move in the log: his time advances, and the move shares his
+    turn's boat crossing with his move before it when both fall in the same turn."""
+    state.clock[x] += 1
+    state._event("extra", x, steps, state.moved_turn[x] == state.turns)
+    state.moved_turn[x] = state.turns
 
 
 def _discard_played(state: IslandState, p: int, slug: str) -> None:
@@ -585,10 +670,9 @@ def _apply_run(state, step, words):
     if words[0] == "pass":
         return
     _discard_played(state, x, "run-for-cover")
-    state.pos[x] = state.island.parse(words[2])
-    state.clock[x] += 1
+    _walk_to(state, x, state.island.parse(words[2]), CARD_STEPS["run-for-cover"])
     state._event("card", x, "run-for-cover")
-    state._event("extra", x, 2)
+    _hunted_extra(state, x, CARD_STEPS["run-for-cover"])
     state._push(("hunted-moved", x), ("look", x))
 
 
@@ -613,9 +697,9 @@ def _start_fight(state: IslandState, h: int, target: int) -> None:
     state.fight["played"] = []
     state._event("attack", h, target)
     steps: list[tuple] = []
+    if {"rifle", "net"} & set(state.hand[h]):  # "when you attack": a betrayal is one too
+        steps.append(("arm", h, target))
     if not betrayal:
-        if {"rifle", "net"} & set(state.hand[h]):
-            steps.append(("arm", h, target))
         steps.append(("brace-if", target, h))
     steps += [("fight-roll", h), ("fight-roll", target), ("resolve",)]
     state._push(*steps)
@@ -679,14 +763,13 @@ _APPLY = {
 
 
 def _card_move(state: IslandState, p: int, args: list[str], slug: str) -> None:
-    state.pos[p] = state.island.parse(args[0])
+    _walk_to(state, p, state.island.parse(args[0]), CARD_STEPS[slug])
     state._event("card", p, slug)
     if state.role[p] == HUNTER:
         state._event("moved", p, state.pos[p], ())
         state._push(("hunter-moved", p), ("look", None))
     else:
-        state.clock[p] += 1
-        state._event("extra", p, 2)
+        _hunted_extra(state, p, CARD_STEPS[slug])
         state._push(("hunted-moved", p), ("look", p))
 
 
@@ -746,7 +829,7 @@ def _play_spyglass(state, p, args, slug):
 
 def _play_distraction(state, p, args, slug):
     h = int(args[0])
-    state.pos[h] = state.island.parse(args[1])
+    _walk_to(state, h, state.island.parse(args[1]), CARD_STEPS[slug])
     state._event("card", p, slug, h)
     state._event("moved", h, state.pos[h], ())
     state._push(("hunter-moved", h), ("look", None))
@@ -784,7 +867,7 @@ def _auto_next_turn(state: IslandState, step) -> None:
         state._event("cycle", state.cycle)
     state.turn = nxt
     state.turns += 1
-    state.sure_used = False
+    state.crossed = set()
     state.attacked = set()
     state.lie_low.discard(nxt)
     state._event("turn", nxt, state.cycle)
@@ -875,7 +958,8 @@ def _auto_sighted(state, step) -> None:
 
 
 def _auto_hunter_moved(state, step) -> None:
-    """A Hunter ended a move: every Hunted's trap on or beside his square catches him."""
+    """A Hunter ended a move: every Hunted's trap on or beside his square catches him, a
+    trap whose layer has since been captured too, and that layer himself."""
     h = step[1]
     area = _area(state, state.pos[h])
     caught = [t for t in state.traps if t["slug"] != "bear-trap" and area >> t["square"] & 1]
@@ -887,7 +971,8 @@ def _auto_hunter_moved(state, step) -> None:
         if trap["slug"] == "snare":
             state.snared.add(h)
         elif trap["slug"] == "deadfall":
-            state._push(("camp", h))
+            why = f"a {trap['slug'].title()} laid by player {x} caught him"
+            state._push(("camp", h, why + " (a trap stays until a Hunter springs it)"))
 
 
 def _area(state: IslandState, square: int) -> int:
@@ -954,7 +1039,7 @@ def _auto_resolve(state, step) -> None:
             return
         loser = x if total_a > total_d else h
         state._event("fight", h, x, total_a, total_d, "won" if loser == x else "lost")
-        state._push(("camp", loser))
+        state._push(("camp", loser, "he lost a betrayal"))
         return
     won = total_a > total_d or (total_a == total_d and state.rules.ties == "hunter")
     state._event("fight", h, x, total_a, total_d, "won" if won else "lost")
@@ -966,8 +1051,7 @@ def _capture(state: IslandState, h: int, x: int) -> None:
     state.points[h] += CAPTURE_POINTS
     for slug in state.hand[x]:
         state.discards[HUNTED][slug] += 1
-    state.hand[x] = []
-    state.traps = [t for t in state.traps if t["owner"] != x]
+    state.hand[x] = []  # his traps stay: one remains in play until a Hunter springs it
     state.visible.discard(x)
     state.lie_low.discard(x)
     state.false_trail.discard(x)
@@ -978,7 +1062,7 @@ def _capture(state: IslandState, h: int, x: int) -> None:
         state.over = True
         state._event("end", "captured")
         return
-    state._push(*[("draw-if", x)] * START_CARDS, ("camp", x))
+    state._push(*[("draw-if", x)] * START_CARDS, ("camp", x, "he was captured"))
 
 
 def _escape_all(state: IslandState) -> None:
@@ -1087,10 +1171,14 @@ _GRAMMAR = {
 class View:
     """What `player` may know: the public log and the Hunters' squares, every player's
     role, points and hand size; his own hand, and if he is Hunted his own square, marks and
-    traps. The log is shared read-only with the state (it holds public events only)."""
+    traps. The traps he laid as a Hunted stay his to know after a capture, and so do the
+    starts he was shown when he chose his own: {Hunted: square} of those who chose before
+    him (`shown_starts`). The log is shared read-only with the state (it holds public
+    events only)."""
 
     __slots__ = ("player", "log", "role", "hunter_squares", "points", "hand_sizes", "hand")
     __slots__ += ("square", "marks", "traps", "cycle", "decision", "island", "rules", "first")
+    __slots__ += ("shown_starts",)
 
     def __init__(self, state: IslandState, player: int) -> None:
         self.player = player
@@ -1109,6 +1197,11 @@ class View:
             for t in state.traps
             if t["owner"] == player or t["slug"] == "bear-trap"
         )
+        order = state.start_order
+        before = order[: order.index(player)] if player in order else order
+        if player < 0 or (player not in order and state.role[player] == HUNTER):
+            before = []  # the first Hunter is never shown a start
+        self.shown_starts = {y: state.marks[y][0] for y in before}
         self.cycle = state.cycle
         step = state.stack[-1] if state.stack and not state.over else ("over",)
         self.decision = (

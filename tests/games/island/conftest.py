@@ -21,10 +21,23 @@ def small():
 
 
 def play(state: IslandState, *actions: str) -> IslandState:
-    """Apply `actions` in order (each must be legal) and return the state."""
+    """Apply `actions` in order (each must be legal) and return the state; the actions are
+    kept in `state.script`, so that a test can write the game as a record."""
+    script = state.__dict__.setdefault("script", [])
     for action in actions:
         state.apply(state.parse_action(action))
+        script.append(action)
     return state
+
+
+def record_of(state: IslandState, *more: str) -> dict:
+    """Return the record of the game `state` was played by script (see play), with the
+    actions `more` after it (not applied): what a record made by hand would hold."""
+    from generator.games.island.board import format_island
+
+    options = {"players": state.players, "board": format_island(state.island)}
+    header = {"game": "island", "rules_version": 1, "options": options, "seed": 0}
+    return {"header": header, "actions": [*state.script, *more]}
 
 
 def new_game(

@@ -41,7 +41,7 @@ def test_sprint_moves_a_hunted_up_to_two_more_steps(small):
     assert "play sprint D5" not in state.legal_actions()
     play(state, "play sprint D4")
     assert state.pos[1] == small.parse("D4") and state.clock[1] == 2
-    assert events(state, "extra", 1) == [("extra", 1, 2)]
+    assert events(state, "extra", 1) == [("extra", 1, 2, True)]  # in the turn of his move
 
 
 def test_camouflage_keeps_a_hunted_unseen(small):
@@ -102,7 +102,7 @@ def test_snare_stops_the_hunter_next_movement(small):
 
 def test_deadfall_sends_the_hunter_back_to_the_camp(small):
     state = _trap_at_start(small, "deadfall")
-    assert state.stack[-1] == ("camp", 0)
+    assert state.stack[-1][:2] == ("camp", 0)
     play(state, "camp H8")
     assert state.pos[0] == small.parse("H8")
 
@@ -110,11 +110,7 @@ def test_deadfall_sends_the_hunter_back_to_the_camp(small):
 def test_false_trail_shows_a_square_within_three_of_the_true_one(small):
     state = new_game(small, hands={1: ["false-trail", "lie-low", "second-wind"]})
     hunted_turn(state)
-    assert not any(a.startswith("play false-trail") for a in state.legal_actions())  # cycle 1
-    while (state.cycle, state.turn) != (2, 1):
-        finish_turn(state)
-    play(state, "draw dodge", "roll 2")
-    play(state, state.legal_actions()[0], "play false-trail")
+    play(state, "play false-trail")  # in cycle 1: its next reveal is in cycle 3
     while (state.cycle, state.turn) != (3, 1):
         finish_turn(state)
     assert state.stack[-1][0] == "trail"
@@ -122,6 +118,25 @@ def test_false_trail_shows_a_square_within_three_of_the_true_one(small):
     assert all(distance(s, small.parse("D2"), 16) <= 3 for s in shown)
     play(state, "trail D5")
     assert events(state, "reveal", 1)[-1][3:] == (small.parse("D5"), True)
+
+
+def test_a_false_trail_may_be_played_in_the_first_cycle_and_again_before_its_reveal(small):
+    hands = {1: ["false-trail", "false-trail", "lie-low"], 2: ["sprint", "sprint", "snare"]}
+    hands[3] = ["sprint", "sprint", "deadfall"]
+    state = new_game(small, hands=hands)
+    hunted_turn(state)
+    assert "play false-trail" in state.legal_actions()  # no cycle the card names
+    play(state, "play false-trail")
+    assert "play false-trail" in state.legal_actions()  # a second changes nothing, but may
+
+
+def test_sure_footing_may_follow_sure_footing(small):
+    state = new_game(small, hands={0: ["sure-footing", "sure-footing", "horn"]})
+    play(state, "draw net", "roll 1", "play sure-footing", "roll 2")
+    assert "play sure-footing" in state.legal_actions()  # after a movement roll, any
+    play(state, "play sure-footing", "roll 5")
+    ends = {a.split()[1] for a in state.legal_actions() if a.startswith("move")}
+    assert {"G6", "G9", "G12"} <= ends  # one step, two or five: any of his rolls
 
 
 def test_run_for_cover_moves_a_seen_hunted_two_steps(small):
@@ -227,3 +242,31 @@ def test_sure_footing_rolls_again_and_either_roll_may_be_used(small):
     ends = {a.split()[1] for a in state.legal_actions() if a.startswith("move")}
     assert {"G6", "G10"} <= ends  # one step, or three
     assert "play sure-footing" not in state.legal_actions()
+
+
+def test_forced_march_may_cross_by_boat_as_one_step(small):
+    state = new_game(small, hands={0: ["forced-march", "horn", "beaters"]})
+    play(state, "draw camp-stores", "roll 7", "move I2")  # the north boat, on foot
+    legal = state.legal_actions()
+    assert "play forced-march O7" in legal and "play forced-march O9" in legal
+    play(state, "play forced-march O9")  # sails to O7, walks two steps
+    assert state.pos[0] == small.parse("O9")
+
+
+def test_run_for_cover_may_cross_by_boat_as_one_step(small):
+    state = new_game(small, hands={1: ["run-for-cover", "lie-low", "snare"]}, starts={1: "B10"})
+    play(state, "draw camp-stores", "roll 5", "move D9")  # B10 is 3 steps away: seen
+    assert state.stack[-1] == ("run", 1)
+    assert "play run-for-cover G15" in state.legal_actions()
+    play(state, "play run-for-cover G14")  # sails to the south boat, one step on
+    assert state.pos[1] == small.parse("G14")
+    assert events(state, "extra", 1) == [("extra", 1, 2, False)]  # not in a turn of his
+
+
+def test_distraction_may_move_a_hunter_across_by_boat(small):
+    state = new_game(small, hands={1: ["distraction", "lie-low", "snare"]}, starts={1: "E13"})
+    play(state, "draw camp-stores", "roll 7", "move I2", "done", "discard camp-stores")
+    play(state, "draw second-wind", "roll 2", "move E13")
+    assert "play distraction 0 O7" in state.legal_actions()
+    play(state, "play distraction 0 O8")
+    assert state.pos[0] == small.parse("O8")

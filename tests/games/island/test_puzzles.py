@@ -17,45 +17,48 @@ def made():
     return {(d, s): P.generate_puzzle(d, s) for d in DIFFICULTIES for s in SEEDS}
 
 
-def walk_ends(island, square: int, steps: int, exact: bool, boat: bool) -> set[int]:
-    """Return where every walk of `steps` single steps from `square` can end (every prefix
-    as well when not exact), trying each neighbour and boat link, one crossing at most."""
+def walk_ends(island, square: int, sailed: bool, steps: int, exact: bool) -> set:
+    """Return (end, sailed) for every walk of `steps` single steps from `square` (every
+    prefix as well when not exact), trying each neighbour and boat link; a walk sails at
+    most once, and not at all when its turn has `sailed` already."""
     ends = set()
 
-    def walk(at: int, left: int, crossed: bool) -> None:
+    def walk(at: int, left: int, sailed: bool) -> None:
         if not exact or left == 0:
-            ends.add(at)
+            ends.add((at, sailed))
         if left:
             for nxt in island.neighbours(at):
-                walk(nxt, left - 1, crossed)
-            if boat and not crossed:
+                walk(nxt, left - 1, sailed)
+            if not sailed:
                 for nxt in island.boat_links(at):
                     walk(nxt, left - 1, True)
 
-    walk(square, steps, False)
+    walk(square, steps, sailed)
     return ends
 
 
 def plain_search(puzzle: P.Puzzle) -> set[str]:
     """Return the names of every square the Hunted can be on now: a depth-first search over
-    (time, square), each move tried walk by walk, each fact checked square by square."""
+    (time, square, whether his turn has sailed), each move tried walk by walk (a roll begins
+    a turn; a Sprint goes on with it), each fact checked square by square."""
     island = puzzle.land()
     moves, facts = P.moves_and_facts(puzzle)
     now, found, seen = len(moves), set(), set()
     starts = [s for s in range(island.size**2) if island.is_land(s)]
-    todo = [(0, s) for s in starts if facts[0] >> s & 1]
+    todo = [(0, s, False) for s in starts if facts[0] >> s & 1]
     while todo:
-        time, square = todo.pop()
-        if (time, square) in seen:
+        time, square, sailed = todo.pop()
+        if (time, square, sailed) in seen:
             continue
-        seen.add((time, square))
+        seen.add((time, square, sailed))
         if time == now:
             found.add(island.name(square))
             continue
         move = moves[time]
-        for end in walk_ends(island, square, move.steps, move.exact, move.boat):
+        for end, sails in walk_ends(island, square, sailed and not move.fresh, move.steps,
+                                    move.exact):  # fmt: skip
             if facts[time + 1] >> end & 1:
-                todo.append((time + 1, end))
+                todo.append((time + 1, end, sails))
     return found
 
 
@@ -80,7 +83,10 @@ def test_the_levels_are_sound_and_each_finer_than_the_last(made):
         moves, facts = P.moves_and_facts(puzzle)
         track = Track(puzzle.land().geometry, facts[0])
         for time, move in enumerate(moves, 1):
-            track.move(move.steps, move.exact, move.boat)
+            if move.fresh:
+                track.move(move.steps, move.exact)
+            else:
+                track.extra(move.steps, same_turn=True)
             track.fact(facts[time])
         sweeps = [P.sweep(puzzle, level) for level in (1, 2, 3)]
         for time in range(len(facts)):

@@ -10,6 +10,8 @@ from generator.games import registry
 from generator.games.island.board import format_island
 from generator.games.island.bots import game_record
 from generator.games.island.rules import IslandState, state_from_header
+from tests.games.island.conftest import new_game, play, record_of
+from tests.games.island.test_rules import _pass_turn, _snare_then_captured, hunter_turn
 
 EXAMPLE = "examples/island-record.json"
 
@@ -124,7 +126,7 @@ def refused_in_process(record: dict) -> str:
     from generator.engine.records import replay_record
 
     with pytest.raises(QuarryError) as error:
-        replay_record(registry()["island"], record, "record.json")
+        replay_record(registry()["island"], record, "record.json", partial=True)
     message = str(error.value)
     assert "\n" not in message
     return message
@@ -139,3 +141,52 @@ def test_a_player_number_in_foreign_digits_is_refused_at_its_step(record, tmp_pa
     assert f"step {step + 1} " in error and f"'attack {digit}'" in error
     assert "notation" in error
     assert f"'attack {digit}'" in _refused(tmp_path, quarry, broken)
+
+
+# --- records that replayed before a rule was corrected, refused at the step that breaks it --
+
+
+def test_a_record_with_two_hunted_on_one_start_is_refused_at_the_second(small):
+    state = IslandState(4, small)
+    play(state, "roll 6", "roll 1", "roll 1", "roll 1")
+    for p in range(4):
+        deck = ["camp-stores"] * 2 + ["horn"] if p == 0 else ["sprint", "lie-low", "snare"]
+        play(state, *[f"draw {c}" for c in deck])
+    play(state, "camp H8", "start D2")
+    error = refused_in_process(record_of(state, "start D2", "start D4"))
+    assert f"step {len(state.script) + 1} (setup), 'start D2'" in error
+    assert "each starts on a square of his own" in error
+
+
+def test_a_record_that_walks_past_a_captured_players_deadfall_is_refused(small):
+    state = _snare_then_captured(small, "deadfall")
+    while state.turn != 0:
+        _pass_turn(state)
+    play(state, "draw bloodhound", "roll 3")
+    error = refused_in_process(record_of(state, "move G12", "done"))  # beside the Deadfall
+    assert f"step {len(state.script) + 2} (cycle 3, player 0), 'done'" in error
+    assert "a Deadfall laid by player 1 caught him" in error and "trap stays" in error
+
+
+def test_a_record_where_a_layer_walks_onto_his_own_snare_unharmed_is_refused(small):
+    state = _snare_then_captured(small)
+    play(state, "draw bear-trap", "roll 5", "move G12")  # his own Snare, beside G13
+    _pass_turn(state)
+    while state.turn != 1:
+        _pass_turn(state)
+    draw = state.legal_actions()[0]
+    play(state, draw)
+    error = refused_in_process(record_of(state, "roll 2"))
+    assert f"step {len(state.script) + 1} (cycle 3, player 1), 'roll 2'" in error
+    assert "a Snare caught player 1" in error
+
+
+def test_a_record_of_a_betrayal_that_skips_the_attackers_rifle_is_refused(small):
+    state = new_game(small, starts={1: "G11"})
+    hunter_turn(state, 2, "G9")
+    play(state, "done", "attack 1", "roll 8", "roll 1", "draw rifle", "draw net", "draw horn")
+    play(state, "camp H8", "done", "discard horn")
+    play(state, "draw bloodhound", "roll 1", "move H9", "done", "attack 0")
+    error = refused_in_process(record_of(state, "roll 2", "roll 7"))
+    assert f"step {len(state.script) + 1} (cycle 1, player 1), 'roll 2'" in error
+    assert "a Rifle or a Net may be played in any attack, a betrayal too" in error

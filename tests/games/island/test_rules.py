@@ -222,7 +222,7 @@ def test_a_captured_hunted_becomes_a_hunter_with_three_hunter_cards_at_the_camp(
     assert state.points[0] == 2 and state.turned[1] and state.hand[1] == []
     play(state, "draw rifle", "draw net", "draw horn")
     assert sorted(state.hand[1]) == ["horn", "net", "rifle"]
-    assert state.stack[-1] == ("camp", 1)
+    assert state.stack[-1][:2] == ("camp", 1)
     play(state, "camp H8")
     assert state.pos[1] == small.parse("H8") and 1 in state.hunters()
 
@@ -252,8 +252,9 @@ def test_betrayal_sends_the_lower_d8_back_to_the_camp(small):
     play(state, "done", "attack 1", "roll 8", "roll 1", "draw rifle", "draw net", "draw horn")
     play(state, "camp H8", "done", "discard horn")
     assert state.turn == 1  # now a Hunter: he rolls the d8 and may attack a Hunter
-    play(state, "draw bloodhound", "roll 1", "move H9", "done", "attack 0", "roll 2", "roll 7")
-    assert state.stack[-1] == ("camp", 1)  # the lower roll goes back to the camp
+    play(state, "draw bloodhound", "roll 1", "move H9", "done", "attack 0", "fight")
+    play(state, "roll 2", "roll 7")
+    assert state.stack[-1][:2] == ("camp", 1)  # the lower roll goes back to the camp
     play(state, "camp G7")
     assert state.pos[1] == small.parse("G7") and state.points == [2, 0, 0, 0]
 
@@ -307,3 +308,99 @@ def test_numbers_in_the_notation_are_ascii_digits_only(small, text):
     state = new_game(small)
     with pytest.raises(IllegalAction, match="notation"):
         state.parse_action(text)
+
+
+def _snare_then_captured(small, slug="snare"):
+    """Hunted 1 lays `slug` on G13 in cycle 1 and is captured by the Hunter (player 0) from
+    G9 in cycle 2; the game stops as player 1's first turn as a Hunter begins."""
+    hands = {1: [slug, "lie-low", "second-wind"]}
+    state = new_game(small, starts={1: "G13"}, hands=hands)
+    hunter_turn(state, 1, "G6")  # G13 is 7 steps from G6: out of sight
+    play(state, "done", "discard camp-stores")
+    play(state, "draw sprint", "roll 2", "move G13", f"play {slug}", "done")
+    while state.turn != 0:
+        _pass_turn(state)
+    hunter_turn(state, 3, "G9", draw="horn")  # G9 is 4 steps from G13, not beside it
+    play(state, "done", "attack 1", "roll 8", "roll 1", "draw rifle", "draw spyglass", "draw net")
+    play(state, "camp H8", "done", "discard horn")
+    assert state.role[1] == HUNTER and state.turn == 1
+    return state
+
+
+def test_a_trap_outlives_the_hunted_who_laid_it(small):
+    state = _snare_then_captured(small, "deadfall")
+    assert [t["square"] for t in state.traps] == [small.parse("G13")]  # still in play
+    while state.turn != 0:
+        _pass_turn(state)
+    play(state, "draw bloodhound", "roll 3", "move G12")  # beside the trap: it springs
+    assert ("sprung", 1, "deadfall", 1, small.parse("G13"), 0) in state.log
+    assert state.stack[-1][:2] == ("camp", 0) and state.traps == []
+
+
+def test_a_trap_catches_the_player_who_laid_it_once_he_hunts(small):
+    state = _snare_then_captured(small)
+    play(state, "draw bear-trap", "roll 5", "move G12")  # from the camp square H8
+    assert ("sprung", 1, "snare", 1, small.parse("G13"), 1) in state.log
+    assert state.snared == {1} and state.traps == []
+
+
+def test_only_the_player_who_laid_a_trap_knows_its_square_after_his_capture(small):
+    state = _snare_then_captured(small)
+    assert state.observation(1).traps == (("snare", small.parse("G13")),)
+    assert state.observation(0).traps == () and state.observation(2).traps == ()
+    laid = [e for e in state.log if e[0] == "trap"]
+    assert laid == [("trap", 1, "snare", 1, None)]  # the table saw a snare, not where
+
+
+def test_a_boat_crossing_is_one_step_for_a_card_too_and_once_a_turn_in_all(small):
+    sprinters = {x: ["sprint", "lie-low", "snare"] for x in (1, 2)}
+    state = new_game(small, starts={1: "B10", 2: "B11"}, hands=sprinters)
+    hunter_turn(state, 1, "G6")  # the boats at B10 and G15 are out of his sight
+    play(state, "done", "discard camp-stores")
+    play(state, "draw second-wind", "roll 2", "move B10")  # to C10 and back, on foot
+    legal = state.legal_actions()
+    assert "play sprint G15" in legal and "play sprint G14" in legal  # sail W -> S, then walk
+    play(state, "play sprint G14", "done")
+    assert state.pos[1] == small.parse("G14")
+    play(state, "draw second-wind", "roll 2", "move G15")  # B11 -> B10, then sails to G15
+    legal = state.legal_actions()
+    assert "play sprint G13" in legal  # two steps on foot
+    assert "play sprint B10" not in legal and "play sprint O7" not in legal  # a 2nd crossing
+
+
+def test_a_rifle_adds_to_the_attacker_in_a_betrayal_too(small):
+    state = new_game(small, starts={1: "G11"})
+    hunter_turn(state, 2, "G9")
+    play(state, "done", "attack 1", "roll 8", "roll 1", "draw rifle", "draw net", "draw horn")
+    play(state, "camp H8", "done", "discard horn")
+    play(state, "draw bloodhound", "roll 1", "move H9", "done", "attack 0")
+    assert state.legal_actions() == ["play rifle", "play net", "fight"]  # "when you attack"
+    play(state, "play rifle", "fight", "roll 5", "roll 6")  # 5 + 2 against 6
+    assert state.stack[-1][:2] == ("camp", 0)  # the first Hunter lost: back to the camp
+
+
+def test_each_hunted_starts_on_a_square_of_his_own(small):
+    state = IslandState(4, small)
+    play(state, "roll 6", "roll 1", "roll 1", "roll 1")
+    for p in range(4):
+        deck = ["camp-stores"] * 2 + ["horn"] if p == 0 else ["sprint", "lie-low", "snare"]
+        play(state, *[f"draw {c}" for c in deck])
+    play(state, "camp H8", "start D2")
+    assert "start D2" not in state.legal_actions()
+    with pytest.raises(IllegalAction, match="each starts on a square of his own"):
+        play(state, "start D2")
+    play(state, "start D3", "start D4")
+    assert [state.marks[x][0] for x in (1, 2, 3)] == [small.parse(s) for s in ("D2", "D3", "D4")]
+
+
+def test_a_hunted_is_shown_the_starts_chosen_before_his_and_the_hunter_none(small):
+    state = IslandState(4, small)
+    play(state, "roll 6", "roll 1", "roll 1", "roll 1")
+    for p in range(4):
+        deck = ["camp-stores"] * 2 + ["horn"] if p == 0 else ["sprint", "lie-low", "snare"]
+        play(state, *[f"draw {c}" for c in deck])
+    play(state, "camp H8", "start D2", "start D3")
+    assert state.observation(3).shown_starts == {1: small.parse("D2"), 2: small.parse("D3")}
+    assert state.observation(2).shown_starts == {1: small.parse("D2")}
+    assert state.observation(1).shown_starts == {}
+    assert state.observation(0).shown_starts == {}  # the Hunter learns nothing of them

@@ -180,14 +180,16 @@ def _play(rng: random.Random, difficulty: str, seed: int) -> Puzzle | None:
         ends = bits(geo.reach(1 << hunted, roll) & blind)
         if not ends:
             return None
+        walked = geo.reach(1 << hunted, roll, boat=False)
         hunted = rng.choice(ends)
+        sailed = not walked >> hunted & 1  # no walk on foot ends there: he crossed
         track.move(roll)
         track.fact(blind)
         if rng.random() < SPRINT_CHANCE:
-            near = geo.reach(1 << hunted, SPRINT_STEPS, exact=False, boat=False) & blind
+            near = geo.reach(1 << hunted, SPRINT_STEPS, exact=False, boat=not sailed) & blind
             hunted = rng.choice(bits(near))
             sprints.append(cycle)
-            track.extra(SPRINT_STEPS)
+            track.extra(SPRINT_STEPS, same_turn=True)
             track.fact(blind)
         marks.append((hunted, track.now()))
     name = island.name

@@ -138,9 +138,14 @@ INSTRUCTIONS = (
                 "Boats",
                 "the four red squares. From a boat he may cross to the boat next to "
                 "it in the ring (west, north, east, south, round again), never straight across. "
-                "A crossing is one step, and he crosses at most once a move.",
+                "A crossing is one step, and he crosses at most once a turn: his roll and "
+                "his Sprint together.",
             ),  # fmt: skip
-            ("Sprint", "a card that lets him walk up to 2 more steps (no boat)."),
+            (
+                "Sprint",
+                "a card that lets him walk up to 2 more steps, a crossing among them if his "
+                "roll did not sail.",
+            ),  # fmt: skip
             (
                 "The Hunter",
                 "moves first in every cycle; where he ends up is in the log. "
@@ -180,7 +185,8 @@ INSTRUCTIONS = (
             "to an even number). Each step on foot changes colour, so an even roll ends on "
             "his colour and an odd roll on the other one.",
             f"Hard ({LEVEL_NAMES[3]}): the colour rule holds through a boat too, once you "
-            "count the crossing as a step between the two boats' own colours.",
+            "count the crossing as a step between the two boats' own colours; and a Sprint "
+            "may not sail when the roll before it did.",
             "Solutions, with the reasoning, are at the back.",
         ],
     ),

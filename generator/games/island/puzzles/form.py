@@ -4,8 +4,9 @@ state. The givens, every one printed and stored in the JSON:
 - the island: land, inland water, hiding places, elevations and the four boats;
 - where the Hunter stood in each cycle (he moves first, then looks), and that he never saw
   the Hunted: no sighting, and no card played but the Sprints listed;
-- the Hunted's roll in each cycle (he moves exactly that many steps, a boat crossing at
-  most once) and the cycles in which he played Sprint (up to 2 more steps on foot);
+- the Hunted's roll in each cycle (he moves exactly that many steps) and the cycles in
+  which he played Sprint (up to 2 more steps); a boat crossing is one step, and he crosses
+  at most once in a turn, his roll and his Sprint together;
 - the trail: from cycle 3 on, the square he stood on two marks before (rules.TRAIL_LAG).
 
 The facts are the tracker's (tracking.Track): a look that sees nothing rules out the squares
@@ -219,10 +220,10 @@ def moves_and_facts(puzzle: Puzzle) -> tuple[list[Move], list[int]]:
     facts = [geo.land]
     for event in timeline(puzzle):
         if event.kind == "move":
-            moves.append(Move(event.roll, exact=True, boat=True))
+            moves.append(Move(event.roll, exact=True, fresh=True))
             facts.append(geo.passable)
-        elif event.kind == "sprint":
-            moves.append(Move(event.roll, exact=False, boat=False))
+        elif event.kind == "sprint":  # in the turn of his roll: one boat crossing for both
+            moves.append(Move(event.roll, exact=False, fresh=False))
             facts.append(geo.passable)
         elif event.kind == "look":
             facts[event.time] &= ~event.mask

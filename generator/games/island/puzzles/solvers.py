@@ -12,11 +12,14 @@ cross out what the Hunter saw) with a coarser or finer rule for where a move can
   end on either colour (within `roll` steps);
 - level 3 (hard), "colours through the boats": a crossing is one step too, from one boat to
   its neighbour in the ring, so the colour at the end of a move through a boat follows from
-  the two boats' colours; this is exact (tracking.Track's movement).
+  the two boats' colours; and a Sprint sails only if the roll before it in the same turn did
+  not (one crossing a turn). This is exact (tracking.Track's movement): the sweep keeps the
+  squares reached with the turn's crossing spent apart from the others.
 
-A Sprint (up to 2 steps on foot) is the same at every level. A puzzle is graded N when the
-level-N sweep leaves one square and the level N - 1 sweep more than one (level 0: the last
-looks alone leave one square of the island; such puzzles are never made).
+A Sprint (up to 2 more steps, a crossing counting one) is read the same at levels 1 and 2,
+which do not ask whether the roll sailed (a wider set, still sound). A puzzle is graded N
+when the level-N sweep leaves one square and the level N - 1 sweep more than one (level 0:
+the last looks alone leave one square of the island; such puzzles are never made).
 """
 
 from __future__ import annotations
@@ -39,15 +42,25 @@ LEVEL_NAMES = {1: "count the steps", 2: "colours on foot", 3: "colours through t
 
 
 def level_reach(geo: Geometry, mask: int, move: Move, level: int) -> int:
-    """Return where a move from the squares of `mask` can end by the rule of `level`: 1
-    within the steps, 2 with the colour rule on foot (either colour through a boat), 3
-    exactly (the colour through the boats too). A Sprint is the same at every level."""
-    if not move.exact or level >= 3:
-        return geo.reach(mask, move.steps, move.exact, move.boat)
-    if level <= 1:
-        return geo.reach(mask, move.steps, exact=False, boat=move.boat)
+    """Return where a move from the squares of `mask` can end by the rule of `level` (1 or
+    2), one boat crossing open to it: 1 within the steps, 2 with the colour rule on foot
+    (either colour through a boat). A Sprint is the same at both: up to its steps."""
+    if not move.exact or level <= 1:
+        return geo.reach(mask, move.steps, exact=False)
     on_foot = geo.reach(mask, move.steps, exact=True, boat=False)
     return on_foot | _crossed_within(geo, mask, move.steps)
+
+
+def level_step(geo: Geometry, sets: tuple[int, int], move: Move, level: int) -> tuple[int, int]:
+    """Return the candidates after `move` from `sets`, as (free, sailed): at level 3 the
+    exact pair of tracking.Track (squares where his turn has not sailed yet, and where it
+    has); below, everything in the first set by level_reach."""
+    free, sailed = sets
+    if level < 3:
+        return level_reach(geo, free | sailed, move, level), 0
+    if move.fresh:
+        free, sailed = free | sailed, 0
+    return geo.reach_split(free, sailed, move.steps, move.exact)
 
 
 def _crossed_within(geo: Geometry, mask: int, steps: int) -> int:
@@ -66,9 +79,12 @@ def sweep(puzzle: Puzzle, level: int) -> list[int]:
     """Return the candidate squares at each time 0..now by the level's forward sweep."""
     geo = puzzle.land().geometry
     moves, facts = moves_and_facts(puzzle)
+    pair = (facts[0], 0)
     sets = [facts[0]]
     for t, move in enumerate(moves, 1):
-        sets.append(level_reach(geo, sets[-1], move, level) & facts[t])
+        free, sailed = level_step(geo, pair, move, level)
+        pair = (free & facts[t], sailed & facts[t])
+        sets.append(pair[0] | pair[1])
     return sets
 
 
@@ -105,6 +121,7 @@ def worked_solution(puzzle: Puzzle) -> list[dict]:
     steps: list[dict] = []
     mark = last_trail.cycle - TRAIL_LAG
     current = 1 << last_trail.square
+    pair = (current, 0)  # a mark ends a turn: the next move begins one
     text = (
         f"The trail in cycle {last_trail.cycle} shows mark {mark}: {names(last_trail.square)}."
         " What came before it no longer matters."
@@ -117,13 +134,15 @@ def worked_solution(puzzle: Puzzle) -> list[dict]:
         if event.kind in ("move", "sprint"):
             move = moves[event.time - 1]
             coarser = level_reach(geo, current, move, level - 1) if level > 1 else 0
-            current = level_reach(geo, current, move, level)
+            pair = level_step(geo, pair, move, level)
+            current = pair[0] | pair[1]
             time = event.time
             text = _move_text(event, level, island, coarser & ~current)
             steps.append(_step(island, text, current, None, None))
         elif event.kind == "look" and event.time == time:
             before = current
             current &= ~event.mask
+            pair = (pair[0] & ~event.mask, pair[1] & ~event.mask)
             gone = (before & ~current).bit_count()
             if not gone:
                 continue  # a look that rules out nothing is not a step
@@ -143,7 +162,14 @@ def _move_text(event: Event, level: int, island: Island, ruled_out: int) -> str:
     """Return the sentence of a move at `level`; `ruled_out` holds the squares the level's
     own rule takes away from what the level below would keep."""
     if event.kind == "sprint":
-        return f"Cycle {event.cycle}: a Sprint, up to 2 more steps on foot, no boat."
+        head = f"Cycle {event.cycle}: a Sprint, up to 2 more steps, a boat crossing counting one"
+        if level < 3:
+            return head + "."
+        names = ", ".join(island.name(s) for s in bits(ruled_out))
+        return (
+            f"{head}, but only if his roll did not sail (one crossing a turn). That rules "
+            f"out {names or 'nothing more'}{' besides' if names else ''}."
+        )
     roll = event.roll
     head = f"Cycle {event.cycle}: he rolls {roll}"
     colour = "keeps his colour" if roll % 2 == 0 else "changes his colour"
