@@ -138,7 +138,8 @@ HUNTER_SECTIONS = (
             "diagonally. You may turn and come back over a square.",
             "Water is walked like land; nobody walks into the sea.",
             "A red boat takes you to the next boat round the ring (not the one across "
-            "the island) for one step, once in a turn.",
+            "the island) for one step, once in a turn, whether the step is your roll's or "
+            "a card's.",
         ),
     ),
     ("Seeing", SEEING),
@@ -158,15 +159,15 @@ HUNTER_SECTIONS = (
         (
             f"You score {rules.CAPTURE_POINTS}. The Hunted joins the hunt: he throws away "
             "his cards, draws 3 Hunter cards, sets his token on a camp square and hunts "
-            "from his next turn. His traps are gone; he keeps his points.",
+            "from his next turn. His traps stay, and catch him too; he keeps his points.",
         ),
     ),
     (
         "Betrayal",
         (
             "In your combat phase you may attack a Hunter within your sight (each once). "
-            "Both roll the d8; the lower roll goes back to the camp, a tie changes "
-            "nothing. Nobody scores.",
+            "Both roll the d8, a Rifle adding to yours; the lower total goes back to the "
+            "camp, a tie changes nothing. Nobody scores.",
         ),
     ),
     (
@@ -197,8 +198,10 @@ HUNTED_SECTIONS = (
     (
         "Before the first cycle",
         (
-            "Pick any land square (not water), in secret, and write 1 on it on your mini "
-            "board. Your token stays off the board.",
+            "In turn order, pick a land square (not water) that no Hunted before you "
+            "took: they show you their mini boards, away from the Hunter. Write 1 on it on "
+            "your mini board and show it to the Hunted still to pick. Your token stays off "
+            "the board.",
         ),
     ),
     (
@@ -231,7 +234,8 @@ HUNTED_SECTIONS = (
         (
             "Steps go up, down, left or right, never diagonally; you may turn and come "
             "back. Water is fine, the sea is not. A red boat carries you to the next boat "
-            "round the ring for one step, once in a turn.",
+            "round the ring for one step, once in a turn, your roll and your cards' steps "
+            "together.",
         ),
     ),
     ("Being seen", (*SEEING, "Seen: put your token on your square. Out of sight: say nothing.")),
@@ -250,7 +254,8 @@ HUNTED_SECTIONS = (
         "Traps",
         (
             "Lay one on your own square and write it on your mini board. It springs when "
-            "a Hunter ends a move there or on one of the four squares beside it.",
+            "a Hunter ends a move there or on one of the four squares beside it, and stays "
+            "until then, even after you are caught (when it would catch you too).",
         ),
     ),
     ("Your deck", ("DECK", "THEIRS")),
@@ -398,8 +403,8 @@ RULES_SECTIONS = (
                 "Boats",
                 "(red): four, on the west, north, east and south shores. From one you may "
                 "sail to either boat next to it round the ring (west to north or south, "
-                "never west to east). Sailing is one step, and nobody sails twice in a "
-                "turn.",
+                "never west to east). Sailing is one step, for a roll or a card's steps "
+                "alike, and no token sails twice in a turn, whoever's turn it is.",
             ),
             (
                 "A day",
@@ -435,8 +440,9 @@ RULES_SECTIONS = (
             (
                 "4.",
                 "Going round from the Hunter's left, each Hunted picks a land square that "
-                "is not water, without telling anyone, and writes 1 there on his mini "
-                "board. His token stays beside the board.",
+                "is not water and writes 1 there on his mini board, keeping it from the "
+                "Hunter. No two Hunted start on one square: each shows his 1 to the Hunted "
+                "still to pick, who choose other squares. His token stays beside the board.",
             ),
         ),
     ),
@@ -503,14 +509,15 @@ RULES_SECTIONS = (
                 "The caught player changes sides at once: he discards his Hunted cards, "
                 "draws 3 Hunter cards, puts his token on a camp square and, from his next "
                 "turn, plays as a Hunter to the end (the d8, the range, the attacks). His "
-                "traps leave the board; his points stay his.",
+                "traps stay until a Hunter springs them, and he is a Hunter too; his points "
+                "stay his.",
             ),
             (
                 "Betrayal.",
                 "With two Hunters or more, a Hunter may use his combat phase to attack "
-                "another Hunter within his sight, once each. Both roll the d8. The lower "
-                "roll goes back to a camp square of his choice; on a tie nothing happens. "
-                "Nobody scores for it.",
+                "another Hunter within his sight, once each. Both roll the d8, and the "
+                "attacker may add a Rifle. The lower total goes back to a camp square of his "
+                "choice; on a tie nothing happens. Nobody scores for it.",
             ),
         ),
     ),
@@ -522,9 +529,9 @@ RULES_SECTIONS = (
             "moment pass, say nothing. Played cards go to their deck's discard pile.",
             f"Traps ({_names(_kinds(HUNTED, 'trap'))} for the Hunted, "
             f"{_names(_kinds(HUNTER, 'trap'))} for the Hunter) are laid on a square and the "
-            "card is discarded; the trap waits until it catches someone. A Hunted's trap "
-            "is written on his mini board, where only he can see it; a Hunter's is put "
-            "on the board for all to see.",
+            "card is discarded; the trap waits until it catches someone, even after the "
+            "Hunted who laid it is caught. A Hunted's trap is written on his mini board, "
+            "where only he can see it; a Hunter's is put on the board for all to see.",
             "A trap springs on a token of the other side that ends a move on its square "
             "or on one of the four squares beside it.",
         ),
@@ -552,7 +559,8 @@ RULES_SECTIONS = (
             "where it names (but not the square of a Hunted's trap), who is seen and who "
             "stays silent, trail reveals, traps that spring, the scores and how many "
             "cards each player holds.",
-            "Secret: each Hunted's path, his hand and his traps. The Hunter's hand is secret too.",
+            "Secret: each Hunted's path, his hand and his traps, and the starts shown to him. "
+            "The Hunter's hand is secret too.",
         ),
     ),
     (

@@ -97,6 +97,7 @@ class IslandState(GameState):
         self.crossed: set[int] = set()  # tokens that crossed by boat in this turn
         self.moved_turn = [-1] * players  # the turn of each Hunted's latest move
         self.start_order: list[int] = []  # the Hunted in the order they chose their starts
+        self.shown_memo: dict[tuple[int, int], tuple] = {}  # _shown_starts, once made
         self.rolls: list[int] = []
         self.attacked: set[int] = set()
         self.fight: dict | None = None
@@ -127,6 +128,7 @@ class IslandState(GameState):
             setattr(other, name, list(getattr(self, name)))
         other.moved_turn = list(self.moved_turn)
         other.start_order = list(self.start_order)
+        other.shown_memo = {}
         for name in ("visible", "lie_low", "false_trail", "snared", "attacked", "crossed"):
             setattr(other, name, set(getattr(self, name)))
         other.hand = [list(h) for h in self.hand]
@@ -1197,16 +1199,27 @@ class View:
             for t in state.traps
             if t["owner"] == player or t["slug"] == "bear-trap"
         )
-        order = state.start_order
-        before = order[: order.index(player)] if player in order else order
-        if player < 0 or (player not in order and state.role[player] == HUNTER):
-            before = []  # the first Hunter is never shown a start
-        self.shown_starts = {y: state.marks[y][0] for y in before}
+        self.shown_starts = dict(_shown_starts(state, player))
         self.cycle = state.cycle
         step = state.stack[-1] if state.stack and not state.over else ("over",)
         self.decision = (
             step[0] if _WHO.get(step[0], lambda s, t: CHANCE)(state, step) == player else None
         )
+
+
+def _shown_starts(state: IslandState, player: int) -> tuple[tuple[int, int], ...]:
+    """Return ((Hunted, start square), ...) of the Hunted who chose their starts before
+    `player` did (all who have chosen, for a Hunted yet to choose); none for the first
+    Hunter. Made once for each stage of the setup."""
+    order = state.start_order
+    key = (player, len(order))
+    shown = state.shown_memo.get(key)
+    if shown is None:
+        before = order[: order.index(player)] if player in order else order
+        if player < 0 or (player not in order and state.role[player] == HUNTER):
+            before = []  # the first Hunter is never shown a start
+        shown = state.shown_memo[key] = tuple((y, state.marks[y][0]) for y in before)
+    return shown
 
 
 # --- records ----------------------------------------------------------------------------------

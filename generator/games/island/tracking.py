@@ -151,8 +151,10 @@ class Track:
             move = self.moves[t]
             # walks read backwards: (on foot, with one crossing) from the later sets
             steps, exact = move.steps, move.exact
-            back_free, _ = geo.reach_split(free[t + 1], 0, steps, exact)
-            back_used_foot, back_used_cross = geo.reach_split(used[t + 1], 0, steps, exact)
+            back_free = geo.reach(free[t + 1], steps, exact, boat=False) if free[t + 1] else 0
+            back_used_foot = back_used_cross = 0
+            if used[t + 1]:
+                back_used_foot, back_used_cross = geo.reach_split(used[t + 1], 0, steps, exact)
             before = back_free | back_used_cross
             free[t] &= before
             # the turn begins: whether he had crossed before is no matter

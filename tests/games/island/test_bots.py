@@ -10,6 +10,7 @@ from generator.games.island.rules import HUNTER, IslandState
 from tests.games.island.conftest import new_game, play
 
 VIEW_FIELDS = ("player", "role", "hunter_squares", "points", "hand_sizes", "hand", "square")
+VIEW_FIELDS += ("shown_starts",)
 
 
 def _view_fields(view):
