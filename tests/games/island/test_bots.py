@@ -5,7 +5,7 @@ import random
 import pytest
 
 from generator.engine.game import CHANCE
-from generator.games.island.bots import IslandBot, game_result, play_game
+from generator.games.island.bots import IslandBot, Tracker, game_result, play_game
 from generator.games.island.rules import HUNTER, IslandState
 from tests.games.island.conftest import new_game, play
 
@@ -113,3 +113,24 @@ def test_a_bot_game_replays_from_its_actions(small):
     for action in actions:
         again.apply(again.parse_action(action))
     assert again.is_terminal() and again.points == state.points
+
+
+def test_the_tracker_keeps_every_true_square_with_the_starts_kept_apart(small):
+    ruled = 0
+    for seed in range(8):
+        rng = random.Random(seed)
+        state = IslandState(7 if seed % 2 else 5, small)
+        bots = [IslandBot(p, random.Random(seed * 10 + p)) for p in range(state.players)]
+        tracker = Tracker()
+        while not state.is_terminal():
+            bot_step(state, bots, rng)
+            if state.first < 0 or not tracker.tracks and state.cycle == 0:
+                continue
+            tracker.update(state.observation(state.first))
+            before = {x: t.starts() for x, t in {**tracker.closed, **tracker.tracks}.items()}
+            for x, track in tracker.settled().items():
+                assert track.possible() >> state.pos[x] & 1, (seed, x)
+            for x, track in {**tracker.closed, **tracker.tracks}.items():
+                assert track.starts() >> state.marks[x][0] & 1, (seed, x)
+                ruled += track.starts() != before[x]
+    assert ruled > 0  # the starts kept apart did rule something out in these games

@@ -190,3 +190,15 @@ def test_a_record_of_a_betrayal_that_skips_the_attackers_rifle_is_refused(small)
     error = refused_in_process(record_of(state, "roll 2", "roll 7"))
     assert f"step {len(state.script) + 1} (cycle 1, player 1), 'roll 2'" in error
     assert "a Rifle or a Net may be played in any attack, a betrayal too" in error
+
+
+def test_a_record_that_sails_twice_in_a_turn_is_refused_naming_the_boat_rule(small):
+    sprinters = {x: ["sprint", "lie-low", "snare"] for x in (1, 2)}
+    state = new_game(small, starts={2: "B11"}, hands=sprinters)
+    hunter_turn(state, 1, "G6")
+    play(state, "done", "discard camp-stores", "draw second-wind", "roll 2", "move D2", "done")
+    play(state, "discard second-wind")
+    play(state, "draw second-wind", "roll 2", "move G15")  # B11 -> B10, sails to G15
+    error = refused_in_process(record_of(state, "play sprint B10"))  # back across: a 2nd
+    assert f"step {len(state.script) + 1} (cycle 1, player 2), 'play sprint B10'" in error
+    assert "player 2 has sailed in this turn, and a boat is used once a turn" in error

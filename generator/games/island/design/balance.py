@@ -11,7 +11,7 @@ until the Hunted's survival meets the target, measured beside the default island
      (a longer day lowers survival) until the survival crosses the target or the day range
      ends.
    - Hiding search: on the day from which the hiding places can best reach the target
-     (more hiding places raise the survival, about 0.025 each), probe the hiding count
+     (more hiding places raise the survival, about 0.02 each), probe the hiding count
      that a straight line through the probes so far says meets the target, up to three
      times.
    Each hiding count is a new CP-SAT solve of the hiding places alone, the rest fixed.
@@ -39,9 +39,10 @@ MAX_GAMES = 100_000
 PROBE_GAMES = 200
 MAX_DAY_STEPS = 6
 MAX_HIDING_STEPS = 3
-# One more hiding place adds about 0.025 to the Hunted's survival (measured on the default
-# island, 4 players, days of 2 and 3 cycles); the search starts from that and then uses
-# the slope it measures, kept within half and twice that (probes are noisy).
+# The search's first guess of what one more hiding place adds to the Hunted's survival
+# (bench/bench_island_balance.py measures about 0.02 at a day of 2, 4 players, fewer as
+# places are added); it then uses the slope it measures, kept within half and twice this
+# guess (probes are noisy).
 HIDING_SLOPE = 0.025
 CLOSE_ENOUGH = 0.01
 MAX_CONFIRMATIONS = 2
