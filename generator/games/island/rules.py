@@ -493,16 +493,15 @@ def _rule_in_the_way(state: IslandState, step: tuple, words: list[str]) -> str:
     """Return the rule that makes `words` wrong here, when one plainly does ("" if none):
     a start already taken, a second boat crossing in a turn, the step a trap, a capture or
     a betrayal put in the way."""
+    if not words:
+        return ""
     kind = step[0]
-    square = state.island.parse(words[-1]) if words and _is_square(words[-1], state) else None
+    square = state.island.parse(words[-1]) if _is_square(words[-1], state) else None
     if kind == "start" and square is not None and _taken_starts(state) >> square & 1:
         return f"{words[-1]} is an earlier Hunted's start, and each starts on a square of his own"
-    if kind in ("move", "action", "run") and square is not None and words[0] in ("move", "play"):
-        token = step[1]
-        if words[1:2] == ["distraction"] and len(words) == 4 and _is_number(words[2]):
-            token = int(words[2])
-        if token in state.crossed:
-            return f"player {token} has sailed in this turn, and a boat is used once a turn"
+    sailor = _second_crossing(state, words) if kind in ("move", "action", "run") else None
+    if sailor is not None:
+        return f"player {sailor} has sailed in this turn, and a boat is used once a turn"
     if len(step) > 2 and kind == "camp":
         return step[2]
     if kind == "action" and words[0] in ("roll", "move") and _held_by_a_snare(state, step[1]):
@@ -510,6 +509,31 @@ def _rule_in_the_way(state: IslandState, step: tuple, words: list[str]) -> str:
     if kind == "arm" and state.role[step[2]] == HUNTER:
         return "a Rifle or a Net may be played in any attack, a betrayal too"
     return ""
+
+
+def _second_crossing(state: IslandState, words: list[str]) -> int | None:
+    """Return the player whose token `words` would take where only a second boat crossing
+    in this turn reaches (by his roll, or by a card's steps), else None."""
+    player, steps = state.stack[-1][1], None
+    if words[0] == "play" and len(words) >= 3 and words[1] in CARD_STEPS:
+        steps = CARD_STEPS[words[1]]
+        if words[1] == "distraction":
+            if len(words) != 4 or not _is_number(words[2]):
+                return None
+            player = int(words[2])
+    elif words[0] != "move" or len(words) != 2:
+        return None
+    if player not in state.crossed or not _is_square(words[-1], state):
+        return None
+    start = 1 << state.pos[player]
+    if steps is None:
+        exact = state.rules.movement == "exact"
+        sailing = 0
+        for roll in state.rolls:
+            sailing |= state.geo.reach(start, roll, exact)
+    else:
+        sailing = state.geo.reach(start, steps, exact=False)
+    return player if sailing >> state.island.parse(words[-1]) & 1 else None
 
 
 def _held_by_a_snare(state: IslandState, p: int) -> bool:
