@@ -17,12 +17,12 @@ before it.
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Hashable
 from dataclasses import dataclass
 
 from generator.engine.bitboards import bits
 from generator.engine.game import CHANCE, TERMINAL, GameState, IllegalAction
+from generator.engine.notation import ascii_number
 from generator.games.island import cards
 from generator.games.island.board import ZONES, Island, default_island, distance
 
@@ -1143,11 +1143,13 @@ def _is_square(word: str, state: IslandState) -> bool:
     return True
 
 
-_NUMBER = re.compile(r"[0-9]+")  # ASCII digits only: str.isdigit() and int() take any script's
-
-
 def _is_number(word: str) -> bool:
-    return _NUMBER.fullmatch(word) is not None
+    """Return True for a number in ASCII digits (str.isdigit() takes any script's)."""
+    try:
+        ascii_number(word)
+    except ValueError:
+        return False
+    return True
 
 
 def _is_player(word: str, state: IslandState) -> bool:
