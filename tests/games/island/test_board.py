@@ -70,7 +70,6 @@ def _edit(text: str, key: str, value: str) -> str:
         ("island", "2", 1, "this Quarry reads 1"),
         ("size", "1⁶", 2, "size must be a whole number from 16 to 40"),
         ("day", "٣", 3, "day must be a whole number from 1 to 12"),
-        ("hiding", "D4 D١", 7, "not a square name"),
     ],
 )
 def test_parse_errors_name_the_line(small, key, value, line, words):
