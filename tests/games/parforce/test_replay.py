@@ -227,7 +227,9 @@ def test_a_record_that_breaks_a_pond_rule_is_refused_at_its_step_naming_the_rule
             "seed": 0,
             "players": {"0": "by hand: S", "1": "by hand: the pursuers"},
         },
-        "actions": [f"{piece} {square}" for piece, square in zip(words[::2], words[1::2])],
+        "actions": [
+            f"{piece} {square}" for piece, square in zip(words[::2], words[1::2], strict=True)
+        ],
         "result": {
             "winner": "draw",
             "ending": "round limit",

@@ -136,8 +136,10 @@ INSTRUCTIONS = (
         "The rules that matter",
         (
             "The stag moves like a knight, only forward (the arrows' way round the pond). "
-            "Next to the pond (a knight move or a step away) it can always take to the "
-            "water, and nobody can follow while it is on land, so it cannot be penned there.",
+            "With its land moves all blocked it jumps into the pond if a forward knight move "
+            "lands on free water, and nobody may follow while it is on land, so a stag with "
+            "that jump open cannot be penned. A pursuer on f11 (the stag's start, c) lets it "
+            "jump into the pond with any knight move and cross.",
             "Hounds: 1-3 squares along their line, forward or back, over riders and the "
             "handler but not over the stag or a hound. Riders: forward diagonals, stopped by "
             "hounds, the stag and the handler. The handler: one step any way.",
