@@ -28,14 +28,15 @@ STAG, HANDLER = 0, 5
 HOUNDS, RIDERS = range(1, 5), range(6, 10)
 STAG_PLAYER, PURSUERS = 0, 1
 PASS = -1
-POND_FEE = 3  # tokens the stag pays each blocker when it takes to the pond
+POND_FEE = 3  # tokens the stag pays each blocker when it is forced into the pond
 POT_DIVISOR = 24  # the pot divides by 6 and by 8
 BET = 24  # each person's default bet, so the pot of P people is 24 P (48 for two)
 DEFAULT_POT, DEFAULT_ROUNDS = 48, 40
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
 OPTIONS = ("players", "board", "pot", "max_rounds", "seats")
 # The stag's ways of moving: on land (forward knight moves), swimming after a forced entry
-# (king moves), crossing the pond because c is taken (knight moves in any direction).
+# with c free (king moves), crossing the pond while c is taken (knight moves in any
+# direction; it starts with a knight move into the pond, forced or not).
 LAND, SWIM, CROSS = "land", "swim", "cross"
 
 
