@@ -343,3 +343,34 @@ def test_a_record_number_in_foreign_digits_gives_one_line_naming_the_step(tmp_pa
     spoiled.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
     line = one_error_line(quarry("replay", game, spoiled))
     assert f"step {step} " in line and repr(action) in line, line
+
+
+# Numbers in the constraint languages, rule options and puzzle ids are ASCII digits too:
+# int() would read '٣' as 3 and fail on '²' with a traceback.
+FOREIGN_DIGIT_ARGUMENTS = {
+    "a --rule value in superscript": [
+        "simulate",
+        "cutthroat",
+        "--plot",
+        "out/p.svg",
+        "--rule",
+        "markers=²",
+    ],
+    "a variant constraint factor": ["generate", "variant", "--constraint", "markers*²<=80"],
+    "a variant constraint in Arabic-Indic": ["generate", "variant", "--constraint", "markers<=٣"],
+    "a route constraint": ["generate", "routes", "--constraint", "lair-return<=٢"],
+    "a deck constraint": ["generate", "deck", "--constraint", "values=١..٥"],
+    "an island constraint": ["generate", "island", "--constraint", "hiding>=١٢"],
+}
+
+
+@pytest.mark.parametrize(
+    "args", FOREIGN_DIGIT_ARGUMENTS.values(), ids=FOREIGN_DIGIT_ARGUMENTS.keys()
+)
+def test_a_number_in_foreign_digits_on_the_command_line_is_refused(tmp_path, args):
+    out = tmp_path / "out"
+    simulate = args[0] == "simulate"
+    args = [str(tmp_path / a) if a.startswith("out/") else a for a in args]
+    line = one_error_line(quarry(*args) if simulate else quarry(*args, "--out", out))
+    assert args[-1] in line, line
+    assert_nothing_written(out)

@@ -65,7 +65,7 @@ def whole_number_rules(texts, names: tuple[str, ...]) -> dict[str, int]:
     chosen = {}
     for text in texts or []:
         key, _, value = text.partition("=")
-        if key not in names or not value.isdigit():
+        if key not in names or not (value.isascii() and value.isdigit()):
             forms = ", ".join(f"{name}=N" for name in names)
             raise QuarryError(f"--rule {text!r} is not a rule option; use {forms}")
         chosen[key] = int(value)
@@ -92,7 +92,8 @@ class PuzzleSeries:
 
     def parse_id(self, text: str) -> tuple[str, int]:
         """Return (difficulty, seed) of a puzzle id; QuarryError if it is not one."""
-        match = re.fullmatch(rf"{self.game}-({'|'.join(DIFFICULTIES)})-(\d+)", text.strip())
+        pattern = rf"{self.game}-({'|'.join(DIFFICULTIES)})-(\d+)"
+        match = re.fullmatch(pattern, text.strip(), re.ASCII)
         if not match:
             article = "an" if self.game[0] in "aeiou" else "a"
             raise QuarryError(

@@ -17,7 +17,7 @@ from generator.render.units import fmt
 # svglib logs every SVG attribute it does not use; Quarry's own SVGs are checked by tests.
 logging.getLogger("svglib").setLevel(logging.ERROR)
 
-_LENGTH = re.compile(r"^\s*([\d.]+(?:e[-+]?\d+)?)\s*(mm|cm|in|pt|px)?\s*$")
+_LENGTH = re.compile(r"^\s*([\d.]+(?:e[-+]?\d+)?)\s*(mm|cm|in|pt|px)?\s*$", re.ASCII)
 _LONG_FLOAT = re.compile(r"-?\d+\.\d{4,}")
 _MM = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72, "px": 25.4 / 96, None: 25.4 / 96}
 

@@ -7,7 +7,7 @@ from generator.errors import QuarryError
 MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0}
 PT_PER_MM = 72.0 / 25.4
 
-_LENGTH = re.compile(r"^\s*(-?(?:\d+(?:\.\d*)?|\.\d+))\s*(mm|cm|in|pt)\s*$")
+_LENGTH = re.compile(r"^\s*(-?(?:\d+(?:\.\d*)?|\.\d+))\s*(mm|cm|in|pt)\s*$", re.ASCII)
 ACCEPTED = '"63mm", "6.3cm", "2.5in" or "12pt"'
 
 

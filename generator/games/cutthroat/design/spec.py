@@ -84,7 +84,7 @@ def _side(text: str, players: int, whole: str) -> tuple[dict[str, int], int]:
         value, name = sign, None
         for factor in factors:
             factor = ALIASES.get(factor, factor)
-            if factor.isdigit():
+            if factor.isascii() and factor.isdigit():
                 if int(factor) > MAX_CONSTANT:
                     raise QuarryError(
                         f"constraint {whole!r}: {factor} is larger than {MAX_CONSTANT:,}"

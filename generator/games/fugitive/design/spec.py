@@ -121,9 +121,9 @@ ACCEPTED = (
     "event=KEY, no-event=KEY, pile1-events|pile2-events|pile3-events|pile-events|pile-spread "
     "OP K"
 )
-_NUMERIC = re.compile(r"^(?:(pile[123]|start)-)?([a-z][a-z-]*[a-z])(>=|<=|==|=)(-?\d+)$")
-_HALF = re.compile(r"^half-three(?:<=(\d+)(?:\.(\d{1,2}))?%?)?$")
-_VALUES = re.compile(r"^values=(\d+)\.\.(\d+)$")
+_NUMERIC = re.compile(r"^(?:(pile[123]|start)-)?([a-z][a-z-]*[a-z])(>=|<=|==|=)(-?\d+)$", re.ASCII)
+_HALF = re.compile(r"^half-three(?:<=(\d+)(?:\.(\d{1,2}))?%?)?$", re.ASCII)
+_VALUES = re.compile(r"^values=(\d+)\.\.(\d+)$", re.ASCII)
 _VARIANT = re.compile(r"^variant=(.+)$")
 _EVENT = re.compile(r"^(no-)?event=(.+)$")
 

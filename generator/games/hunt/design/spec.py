@@ -44,7 +44,7 @@ ACCEPTED = (
     "town-revisits>=K|<=K|=K (K 0-4), lair-return>=K|<=K|=K (K 0-4), "
     "loops>=K|<=K|=K (K 0-9)"
 )
-_NUMERIC = re.compile(r"^([a-z][a-z-]*[a-z])(>=|<=|==|=)(-?\d+)$")
+_NUMERIC = re.compile(r"^([a-z][a-z-]*[a-z])(>=|<=|==|=)(-?\d+)$", re.ASCII)
 
 
 @dataclass(frozen=True)

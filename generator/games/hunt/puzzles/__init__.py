@@ -84,7 +84,7 @@ LOG_LENGTHS = {"easy": (5, 9), "medium": (7, 12), "hard": (9, 15)}
 KNIGHT_HIT = 0.4
 KNIGHT_AIDE = 0.7
 
-_ID = re.compile(r"^hunt-(easy|medium|hard)-(\d+)(-loops)?$")
+_ID = re.compile(r"^hunt-(easy|medium|hard)-(\d+)(-loops)?$", re.ASCII)
 
 
 # --- puzzles ------------------------------------------------------------------------------

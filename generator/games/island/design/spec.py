@@ -47,7 +47,7 @@ ACCEPTED = (
     "hiding>=K|<=K|=K (0-40), hiding-spread>=K, camp-distance>=K (1-20), "
     "elevation>=K|<=K|=K (1-4), day>=K|<=K|=K (1-12)"
 )
-_PATTERN = re.compile(r"^([a-z][a-z-]*[a-z])(>=|<=|==|=)(-?\d+)$")
+_PATTERN = re.compile(r"^([a-z][a-z-]*[a-z])(>=|<=|==|=)(-?\d+)$", re.ASCII)
 
 
 @dataclass(frozen=True)
