@@ -11,9 +11,14 @@ import re
 _NUMBER = re.compile(r"[0-9]+", re.ASCII)
 
 
+def is_ascii_number(text: str) -> bool:
+    """Return True when `text` is a whole number written in the digits 0-9 alone."""
+    return _NUMBER.fullmatch(text) is not None
+
+
 def ascii_number(text: str) -> int:
     """Return the whole number written as `text` in ASCII digits (ValueError for anything
     else: another script's digits, a sign, a space, an underscore, an empty string)."""
-    if not _NUMBER.fullmatch(text):
+    if not is_ascii_number(text):
         raise ValueError(f"{text!r} is not a number written in the digits 0-9")
     return int(text)

@@ -21,12 +21,12 @@ applied by the engine at once.
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Hashable
 from dataclasses import asdict, dataclass
 from functools import cache
 
 from generator.engine.game import CHANCE, TERMINAL, GameState, IllegalAction
+from generator.engine.notation import is_ascii_number
 
 RULES_VERSION = 1
 MIN_PLAYERS, MAX_PLAYERS = 6, 13
@@ -36,7 +36,6 @@ DEFAULT_TURN_LIMIT = 300
 SUDDEN_DEATH_AT = 3  # characters alive when the hearts leave play
 REMOVED = -1  # a heart card out of play
 OWED = 2  # markers a right guess's extended play takes off the revealed card, if it has them
-_SEAT = re.compile(r"[0-9]+", re.ASCII)  # a seat number: ASCII digits only (not ², ٣, ３)
 
 
 @dataclass(frozen=True)
@@ -318,7 +317,7 @@ class CutthroatState(GameState):
                 raise IllegalAction(f"{text!r}: {head} names one character, like '{head} Q'")
             return f"{head} {words[1].upper()}"
         elif head == "guess":
-            if len(words) != 3 or not _SEAT.fullmatch(words[1]) or words[2].upper() not in ranks:
+            if len(words) != 3 or not is_ascii_number(words[1]) or words[2].upper() not in ranks:
                 raise IllegalAction(f"{text!r}: write 'guess SEAT RANK', like 'guess 4 Q'")
             return f"guess {int(words[1])} {words[2].upper()}"
         else:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from generator.engine.bitboards import bits
 from generator.engine.game import CHANCE, TERMINAL, GameState, IllegalAction
-from generator.engine.notation import ascii_number
+from generator.engine.notation import is_ascii_number
 from generator.games.island import cards
 from generator.games.island.board import ZONES, Island, default_island, distance
 
@@ -518,7 +518,7 @@ def _second_crossing(state: IslandState, words: list[str]) -> int | None:
     if words[0] == "play" and len(words) >= 3 and words[1] in CARD_STEPS:
         steps = CARD_STEPS[words[1]]
         if words[1] == "distraction":
-            if len(words) != 4 or not _is_number(words[2]):
+            if len(words) != 4 or not is_ascii_number(words[2]):
                 return None
             player = int(words[2])
     elif words[0] != "move" or len(words) != 2:
@@ -1143,17 +1143,8 @@ def _is_square(word: str, state: IslandState) -> bool:
     return True
 
 
-def _is_number(word: str) -> bool:
-    """Return True for a number in ASCII digits (str.isdigit() takes any script's)."""
-    try:
-        ascii_number(word)
-    except ValueError:
-        return False
-    return True
-
-
 def _is_player(word: str, state: IslandState) -> bool:
-    return _is_number(word) and int(word) < state.players
+    return is_ascii_number(word) and int(word) < state.players
 
 
 def _play_grammar(args: list[str], state: IslandState) -> bool:
@@ -1178,7 +1169,7 @@ _CARD_ARGS = {
     "beaters": "z",
 }
 _GRAMMAR = {
-    "roll": lambda a, s: len(a) == 1 and _is_number(a[0]),
+    "roll": lambda a, s: len(a) == 1 and is_ascii_number(a[0]),
     "draw": lambda a, s: len(a) == 1 and a[0] in cards.KINDS,
     "camp": lambda a, s: len(a) == 1 and _is_square(a[0], s),
     "start": lambda a, s: len(a) == 1 and _is_square(a[0], s),
