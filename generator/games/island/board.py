@@ -174,26 +174,11 @@ class Geometry:
         """Return the squares a token on any square of `start` can end on after `steps`
         steps (exactly, or up to `steps` when exact is False), crossing by boat at most once
         when `boat` is True."""
-        n, passable = self.size, self.passable
-        not_first, not_last, boats = self._not_first_column, self._not_last_column, self.boats
-        fresh, crossed = start, 0
-        seen = start if not exact else 0
-        for _ in range(steps):
-            hop = self.boat_step(fresh) if boat and fresh & boats else 0
-            if crossed:
-                crossed = (
-                    ((crossed << 1) & not_first)
-                    | ((crossed >> 1) & not_last)
-                    | (crossed << n)
-                    | (crossed >> n)
-                ) & passable
-            crossed |= hop
-            fresh = (
-                ((fresh << 1) & not_first) | ((fresh >> 1) & not_last) | (fresh << n) | (fresh >> n)
-            ) & passable
-            if not exact:
-                seen |= fresh | crossed
-        return seen if not exact else fresh | crossed
+        if boat:
+            on_foot, crossed = self.reach_split(start, 0, steps, exact)
+        else:  # as if it had crossed already: it walks on, and never sails
+            on_foot, crossed = self.reach_split(0, start, steps, exact)
+        return on_foot | crossed
 
     def reach_split(self, free: int, used: int, steps: int, exact: bool = True) -> tuple[int, int]:
         """Return (on foot, crossed): the squares a token can end on after `steps` steps

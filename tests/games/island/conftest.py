@@ -40,6 +40,18 @@ def record_of(state: IslandState, *more: str) -> dict:
     return {"header": header, "actions": [*state.script, *more]}
 
 
+def dealt(island) -> IslandState:
+    """Return a four-player game on `island` stopped where the Hunter takes his camp: player
+    0 rolled the 6, the others 1; the Hunter holds two Camp Stores and a Horn, each Hunted a
+    Sprint, a Lie Low and a Snare."""
+    state = IslandState(4, island)
+    play(state, "roll 6", "roll 1", "roll 1", "roll 1")
+    for p in range(4):
+        deck = ["camp-stores"] * 2 + ["horn"] if p == 0 else ["sprint", "lie-low", "snare"]
+        play(state, *[f"draw {c}" for c in deck])
+    return state
+
+
 def new_game(
     island,
     players: int = 4,

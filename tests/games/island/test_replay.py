@@ -10,7 +10,7 @@ from generator.games import registry
 from generator.games.island.board import format_island
 from generator.games.island.bots import game_record
 from generator.games.island.rules import IslandState, state_from_header
-from tests.games.island.conftest import new_game, play, record_of
+from tests.games.island.conftest import dealt, new_game, play, record_of
 from tests.games.island.test_rules import _pass_turn, _snare_then_captured, hunter_turn
 
 EXAMPLE = "examples/island-record.json"
@@ -147,11 +147,7 @@ def test_a_player_number_in_foreign_digits_is_refused_at_its_step(record, tmp_pa
 
 
 def test_a_record_with_two_hunted_on_one_start_is_refused_at_the_second(small):
-    state = IslandState(4, small)
-    play(state, "roll 6", "roll 1", "roll 1", "roll 1")
-    for p in range(4):
-        deck = ["camp-stores"] * 2 + ["horn"] if p == 0 else ["sprint", "lie-low", "snare"]
-        play(state, *[f"draw {c}" for c in deck])
+    state = dealt(small)
     play(state, "camp H8", "start D2")
     error = refused_in_process(record_of(state, "start D2", "start D4"))
     assert f"step {len(state.script) + 1} (setup), 'start D2'" in error

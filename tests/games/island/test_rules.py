@@ -6,7 +6,7 @@ from generator.engine.bitboards import bits
 from generator.engine.game import CHANCE, IllegalAction
 from generator.games.island.board import distance
 from generator.games.island.rules import HUNTED, HUNTER, IslandState, Rules
-from tests.games.island.conftest import new_game, play
+from tests.games.island.conftest import dealt, new_game, play
 
 
 def names(state, mask):
@@ -36,11 +36,7 @@ def test_each_player_is_dealt_three_cards_of_his_own_deck(small):
 
 
 def test_the_hunter_starts_in_the_camp_and_the_hunted_on_land_not_water(small):
-    state = IslandState(4, small)
-    play(state, "roll 6", "roll 1", "roll 1", "roll 1")
-    for p in range(4):
-        deck = ["camp-stores"] * 2 + ["horn"] if p == 0 else ["sprint", "lie-low", "snare"]
-        play(state, *[f"draw {c}" for c in deck])
+    state = dealt(small)
     with pytest.raises(IllegalAction):
         play(state, "camp D2")
     play(state, "camp H8")
@@ -379,11 +375,7 @@ def test_a_rifle_adds_to_the_attacker_in_a_betrayal_too(small):
 
 
 def test_each_hunted_starts_on_a_square_of_his_own(small):
-    state = IslandState(4, small)
-    play(state, "roll 6", "roll 1", "roll 1", "roll 1")
-    for p in range(4):
-        deck = ["camp-stores"] * 2 + ["horn"] if p == 0 else ["sprint", "lie-low", "snare"]
-        play(state, *[f"draw {c}" for c in deck])
+    state = dealt(small)
     play(state, "camp H8", "start D2")
     assert "start D2" not in state.legal_actions()
     with pytest.raises(IllegalAction, match="each starts on a square of his own"):
@@ -393,11 +385,7 @@ def test_each_hunted_starts_on_a_square_of_his_own(small):
 
 
 def test_a_hunted_is_shown_the_starts_chosen_before_his_and_the_hunter_none(small):
-    state = IslandState(4, small)
-    play(state, "roll 6", "roll 1", "roll 1", "roll 1")
-    for p in range(4):
-        deck = ["camp-stores"] * 2 + ["horn"] if p == 0 else ["sprint", "lie-low", "snare"]
-        play(state, *[f"draw {c}" for c in deck])
+    state = dealt(small)
     play(state, "camp H8", "start D2", "start D3")
     assert state.observation(3).shown_starts == {1: small.parse("D2"), 2: small.parse("D3")}
     assert state.observation(2).shown_starts == {1: small.parse("D2")}
