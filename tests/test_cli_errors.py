@@ -4,6 +4,7 @@ Every test runs the real CLI in a subprocess (`python -m generator`), as a user 
 """
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -12,6 +13,7 @@ from pathlib import Path
 
 import pytest
 import typer
+from typer.testing import CliRunner
 
 from generator import cli
 
@@ -283,6 +285,45 @@ def test_each_verb_help_exits_0_and_shows_an_example(verb):
     assert f"quarry {verb}" in result.stdout.split("Example:")[1]
 
 
+def test_the_top_level_help_shows_examples_each_a_verb_on_its_own_line():
+    result = quarry("--help")
+    block = result.stdout.split("Examples:")[1].split("\n\n")[0]
+    lines = block.strip().splitlines()
+    assert len(lines) >= 4, block
+    for line in lines:
+        words = line.split()
+        assert words[0] == "quarry" and words[1] in _verbs(), line
+
+
+def _leaf_commands() -> list[tuple[str, ...]]:
+    """Return every command a user can run, as its words after `quarry` (a group's
+    subcommands, such as `generate routes`, each on its own)."""
+    found = []
+
+    def walk(command, path):
+        if hasattr(command, "commands"):  # a group: typer's own vendored click
+            for name, sub in sorted(command.commands.items()):
+                walk(sub, (*path, name))
+        else:
+            found.append(path)
+
+    walk(typer.main.get_command(cli.app), ())
+    return found
+
+
+@pytest.mark.parametrize("path", _leaf_commands(), ids=" ".join)
+def test_a_help_names_only_options_its_command_takes_and_one_example_a_line(path):
+    command = typer.main.get_command(cli.app)
+    for name in path:
+        command = command.commands[name]
+    taken = {"--help"} | {o for p in command.params for o in (*p.opts, *p.secondary_opts)}
+    text = CliRunner().invoke(cli.app, [*path, "--help"], terminal_width=100).output
+    named = set(re.findall(r"(?<![\w-])--[a-z][a-z-]*", text))
+    assert named <= taken, f"quarry {' '.join(path)} --help names {sorted(named - taken)}"
+    for line in text.splitlines():
+        assert "Example:" not in line or line.strip().startswith("Example:"), line
+
+
 def test_no_arguments_shows_the_help_not_an_error():
     result = quarry()
     assert "Traceback" not in result.stderr
@@ -374,3 +415,9 @@ def test_a_number_in_foreign_digits_on_the_command_line_is_refused(tmp_path, arg
     line = one_error_line(quarry(*args) if simulate else quarry(*args, "--out", out))
     assert args[-1] in line, line
     assert_nothing_written(out)
+
+
+def test_the_list_of_kits_gives_a_fixed_player_count_as_one_number():
+    listing = quarry("kit").stdout
+    assert "Fugitive (2 players)" in listing and "The Hunt (2 players)" in listing
+    assert "CutThroat! (6-13 players)" in listing and "2-2" not in listing

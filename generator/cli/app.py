@@ -11,8 +11,14 @@ from generator.errors import QuarryError
 app = typer.Typer(
     name="quarry",
     help="Quarry: a print-and-play workshop for hunt games.\n\n"
-    "Progress bars show on a terminal only, never when the output is piped; NO_COLOR in the "
-    "environment turns colour off.",
+    "\b\nExamples:\n"
+    "  quarry kit all --paper letter          every game's kit, ready to print\n"
+    "  quarry simulate island --games 2000    balance from bot games, with intervals\n"
+    "  quarry generate routes --seed 4        a CP-SAT design, measured and ranked\n"
+    "  quarry puzzle hunt --count 10          solo puzzles with a certified answer\n"
+    "  quarry replay hunt examples/hunt-record.json\n\n"
+    "Each verb's --help has examples of its own. Progress bars show on a terminal only, "
+    "never when the output is piped; NO_COLOR in the environment turns colour off.",
     no_args_is_help=True,
     add_completion=True,  # --install-completion / --show-completion for bash, zsh, fish
     pretty_exceptions_enable=False,
@@ -62,7 +68,8 @@ def version() -> None:
 OutOption = Annotated[
     Path, typer.Option("--out", help="Folder the kit folder is written into.", show_default=True)
 ]
-PaperOption = Annotated[
+PaperOption = Annotated[str, typer.Option("--paper", help="Paper size: a4, letter, a3 or tabloid.")]
+LayoutPaperOption = Annotated[
     str, typer.Option("--paper", help="Paper size: a4, letter (or a3, tabloid, or a --layout's).")
 ]
 SeedOption = Annotated[

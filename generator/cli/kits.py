@@ -7,10 +7,9 @@ import typer
 
 from generator import progress
 from generator.cli.app import (
-    JobsOption,
     LayoutOption,
+    LayoutPaperOption,
     OutOption,
-    PaperOption,
     QuietOption,
     SeedOption,
     app,
@@ -31,6 +30,10 @@ BackOffsetXOption = Annotated[
 BackOffsetYOption = Annotated[
     float, typer.Option(help="Shift back pages up by this many mm (duplex drift).")
 ]
+KitJobsOption = Annotated[
+    int,
+    typer.Option("--jobs", min=1, max=64, help="Kits written at once, each in its own process."),
+]
 KitPaperOption = Annotated[
     str, typer.Option("--paper", help="a4, letter, or both (every file on each paper).")
 ]
@@ -45,7 +48,7 @@ def kit(
     paper: KitPaperOption = "both",
     seed: SeedOption = 1,
     quiet: QuietOption = False,
-    jobs: JobsOption = 1,
+    jobs: KitJobsOption = 1,
     backs: BacksOption = "duplex",
     sheet: Annotated[
         str, typer.Option(help="Card sheet layout: default, bleed (3 mm), spaced.")
@@ -75,6 +78,7 @@ def kit(
 ) -> None:
     """Write a game's printable kit into OUT/GAME; with no GAME, list the games.
 
+    \b
     Example: quarry kit all --paper letter --backs fold --ink low --jobs 2
     Example: quarry kit cutthroat --players 8
     Example: quarry kit fugitive --png
@@ -88,7 +92,8 @@ def kit(
             typer.echo("No game kits yet. Custom decks: quarry cards DECK.toml")
         for entry in games.values():
             low, high = entry.players
-            typer.echo(f"{entry.name:10} {entry.title} ({low}-{high} players)")
+            count = f"{low}" if low == high else f"{low}-{high}"
+            typer.echo(f"{entry.name:10} {entry.title} ({count} players)")
         return
     options = PrintOptions(paper, backs, sheet, (back_offset_x, back_offset_y), ink, gallery)
     with progress.bar(f"kit {game}", "kits"):
@@ -108,7 +113,7 @@ def kit(
 def cards(
     deck: Annotated[Path, typer.Argument(help="The deck file (TOML); see docs/decks.md.")],
     out: OutOption = Path("output"),
-    paper: PaperOption = "a4",
+    paper: LayoutPaperOption = "a4",
     seed: SeedOption = 1,
     quiet: QuietOption = False,
     layout: LayoutOption = None,
@@ -136,7 +141,7 @@ def cards(
 def tile(
     board: Annotated[Path, typer.Argument(help="An SVG board with its size in mm, cm or in.")],
     out: OutOption = Path("output"),
-    paper: PaperOption = "a4",
+    paper: LayoutPaperOption = "a4",
     seed: SeedOption = 1,
     quiet: QuietOption = False,
     layout: LayoutOption = None,
