@@ -17,6 +17,7 @@ from generator.games.hunt.rules import ChooseMap, new_hunt
 from generator.games.hunt.rules import parse_action as parse_hunt
 from generator.games.island.rules import IslandState
 from generator.games.parforce.board import default_board, parse_board
+from generator.games.parforce.design.folder import BOARD_FILE
 from generator.games.parforce.rules import PIECES, ParforceState
 
 FORMATS = (Path(__file__).resolve().parent.parent / "docs" / "formats.md").read_text(
@@ -167,6 +168,7 @@ def test_the_documented_parforce_board_file_is_the_default_board():
     section = FORMATS[FORMATS.index("## Parforcejagd board file") :]
     text = re.search(r"```text\n(.*?)```", section, flags=re.S).group(1)
     assert parse_board(text, "docs") == default_board()
+    assert f"writes one as `{BOARD_FILE}`" in section  # the name the designer gives it
 
 
 # --- numbers are ASCII digits -----------------------------------------------------------------
