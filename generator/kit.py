@@ -17,7 +17,9 @@ from pathlib import Path
 from generator import __version__, progress
 from generator.errors import QuarryError
 from generator.games import MAX_PUZZLES
+from generator.output import check_writable, output_error, output_errors, umask
 from generator.render.layouts import LayoutBook, Paper, SheetLayout
+from generator.stopping import deferred, publishing, worker_pool
 
 
 def _safe_name(name: str) -> str:
@@ -46,16 +48,14 @@ class KitWriter:
 
     def __enter__(self) -> "KitWriter":
         try:
-            self.out.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise QuarryError(
-                f"cannot create the output folder: {error.strerror}", where=str(self.out)
-            ) from None
-        self._tmp = Path(tempfile.mkdtemp(prefix=f".{self.name}.", dir=self.out))
-        # mkdtemp makes the folder private (0700); a published kit follows the umask.
-        umask = os.umask(0)
-        os.umask(umask)
-        self._tmp.chmod(0o777 & ~umask)
+            with output_errors(self.out), deferred():  # a signal never leaves it unrecorded
+                self.out.mkdir(parents=True, exist_ok=True)
+                self._tmp = Path(tempfile.mkdtemp(prefix=f".{self.name}.", dir=self.out))
+                # mkdtemp makes the folder private (0700); a published kit follows the umask.
+                self._tmp.chmod(0o777 & ~umask())
+        except BaseException:
+            self._discard()
+            raise
         return self
 
     def path(self, relative: str) -> Path:
@@ -128,18 +128,40 @@ class KitWriter:
     def __exit__(self, exc_type, exc, tb) -> None:
         assert self._tmp is not None
         if exc_type is not None:
-            shutil.rmtree(self._tmp, ignore_errors=True)
+            self._discard()
+            self._raise_output_error(exc)
             return
+        old = None  # the previous kit, once replaced
         try:
             self._write_guides()
             entries = self._entries()
             if self.gallery:
                 entries += self._write_gallery(entries)
             self._write_manifest(entries)
-            self._publish()
-        except BaseException:
-            shutil.rmtree(self._tmp, ignore_errors=True)
+            with publishing():  # in a worker: only while the parent waits for it
+                old = self._publish()
+        except BaseException as error:
+            self._discard()
+            self._raise_output_error(error)
             raise
+        finally:
+            if old is not None:
+                self._discard(old)
+
+    def _discard(self, folder: Path | None = None) -> None:
+        """Remove `folder` (default: the temporary folder), whole, even if a signal comes."""
+        folder = folder or self._tmp
+        if folder is not None:
+            with deferred():
+                shutil.rmtree(folder, ignore_errors=True)
+
+    def _raise_output_error(self, error: BaseException | None) -> None:
+        """Raise the one-line OutputError for an OS error about the out folder; else return
+        (the error goes on as it is)."""
+        if isinstance(error, OSError):
+            mapped = output_error(error, self.out)
+            if mapped is not None:
+                raise mapped from None
 
     def _write_guides(self) -> None:
         """Write 00-guide-<paper>.pdf and print-all-<paper>.pdf for every paper the guide
@@ -207,15 +229,22 @@ class KitWriter:
         text = json.dumps(manifest, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
         (self._tmp / "manifest.json").write_text(text, encoding="utf-8")
 
-    def _publish(self) -> None:
+    def _publish(self) -> Path | None:
+        """Rename the temporary folder into place; return the folder holding the previous
+        kit (to remove), or None. If the rename fails, the previous kit is put back."""
         final = self.out / self.name
         old = None
         if final.exists():
             old = Path(tempfile.mkdtemp(prefix=f".{self.name}.old.", dir=self.out))
             os.replace(final, old / self.name)
-        os.replace(self._tmp, final)
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
+        try:
+            os.replace(self._tmp, final)
+        except BaseException:
+            if old is not None:
+                os.replace(old / self.name, final)
+                os.rmdir(old)
+            raise
+        return old
 
     @property
     def final_path(self) -> Path:
@@ -359,10 +388,11 @@ def write_game_kits(
         check_kit_players(games.get(game), players)
     chosen = list(games.values()) if game == "all" else [games[game]]
     names = [entry.name for entry in chosen if entry.build_kit is not None]
+    check_writable(out)
     if jobs > 1 and len(names) > 1:
-        from concurrent.futures import ProcessPoolExecutor
-
-        with ProcessPoolExecutor(max_workers=min(jobs, len(names))) as pool:
+        # Each worker publishes its own kit, and only while this process waits for it
+        # (stopping.publishing): an error or a signal here stops them all first.
+        with worker_pool(min(jobs, len(names))) as pool:
             futures = [pool.submit(_write_game_kit, name, out, seed, options) for name in names]
             written = [future.result() for future in progress.counted(futures, "kits")]
     else:
@@ -615,6 +645,7 @@ def write_puzzle_kit(
         raise QuarryError(f"--difficulty must be easy, medium or hard, got {difficulty!r}")
     book = LayoutBook()
     sheet_paper = book.paper(paper)
+    check_writable(out)  # before the puzzles are made
     puzzles = game.make_puzzles(count, difficulty, seed, loops)
     meta = {
         "kind": "puzzles",

@@ -16,30 +16,45 @@ except ImportError:  # pragma: no cover - depends on the installed typer
 from generator.cli import export, generate, kits, play  # noqa: F401 (each registers its verbs)
 from generator.cli.app import app
 from generator.errors import QuarryError
+from generator.stopping import Interrupted, handling_signals
 
 
-def _fail(message: str) -> None:
+def _fail(message: str, code: int = 2) -> int:
     sys.stderr.write(f"quarry: error: {message}\n")
-    sys.exit(2)
+    return code
 
 
 def main() -> None:
-    """Run the CLI: user mistakes print one line on stderr and exit 2; --help exits 0."""
+    """Run the CLI: user mistakes print one line on stderr and exit 2 (a full disk: 1);
+    --help exits 0; SIGINT and SIGTERM stop every process of the run, leave nothing
+    half-written and exit 130 and 143 with one line (generator/stopping.py)."""
+    with handling_signals():
+        try:
+            code = _run()
+        except Interrupted as stop:
+            sys.stderr.write(f"quarry: {stop}\n")
+            code = stop.exit_code
+    sys.exit(code)
+
+
+def _run() -> int:
+    """Run the command sys.argv asks for; return its exit code (a user mistake: one line on
+    stderr and 2)."""
     command = typer.main.get_command(app)
     args = sys.argv[1:] or ["--help"]  # a bare `quarry` shows the help, as asked for
     try:
         code = command.main(args=args, prog_name="quarry", standalone_mode=False)
-    except QuarryError as error:
-        _fail(str(error))
+    except QuarryError as error:  # an OutputError (the output location) has its own code
+        return _fail(str(error), getattr(error, "exit_code", 2))
     except click_exceptions.UsageError as error:
         where = f"{error.ctx.command_path}: " if error.ctx else ""
-        _fail(f"{where}{error.format_message()}")
+        return _fail(f"{where}{error.format_message()}")
     except typer.Abort:
         sys.stderr.write("quarry: aborted\n")
-        sys.exit(1)
+        return 1
     except click_exceptions.ClickException as error:
-        _fail(error.format_message())
-    sys.exit(code if isinstance(code, int) else 0)
+        return _fail(error.format_message())
+    return code if isinstance(code, int) else 0
 
 
 if __name__ == "__main__":

@@ -14,7 +14,6 @@ with the same seeds and the same results in the same order.
 import math
 import os
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import nullcontext
 from functools import partial
 
@@ -23,6 +22,7 @@ import numpy as np
 from generator.engine.executors import current_executor
 from generator.engine.stats import mean_metric, rate_metric
 from generator.progress import advance, bar
+from generator.stopping import worker_pool
 
 PlayOne = Callable[[int], dict]
 CHUNKS_PER_WORKER = 8
@@ -68,7 +68,8 @@ def simulate(
             return results
         size = max(1, min(MAX_CHUNK, math.ceil(len(seeds) / (workers * CHUNKS_PER_WORKER))))
         chunks = [seeds[i : i + size] for i in range(0, len(seeds), size)]
-        with ProcessPoolExecutor(max_workers=min(workers, len(chunks))) as pool:
+        # Workers that stop with the run: Ctrl-C or SIGTERM here leaves none behind.
+        with worker_pool(min(workers, len(chunks))) as pool:
             futures = [pool.submit(_play_chunk, play_one, chunk) for chunk in chunks]
             results = []
             for future in futures:  # in game order; the bar may lag a finished later chunk

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from ortools.sat.python import cp_model
 
 from generator.errors import QuarryError
+from generator.stopping import solving
 
 
 @dataclass(frozen=True)
@@ -16,9 +17,27 @@ class Solution:
     values: dict[str, int]
 
 
+class StoppableSolver(cp_model.CpSolver):
+    """A CpSolver that Ctrl-C and SIGTERM stop (generator/stopping.py): its search is
+    stopped at once and Interrupted is raised when solve() returns, before a status is read.
+
+    CP-SAT's own SIGINT handling is off (catch_sigint_signal): it would take Ctrl-C for
+    itself, and put back the default handler, not ours, when the solve ends."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.parameters.catch_sigint_signal = False
+
+    def solve(self, model: cp_model.CpModel, solution_callback=None) -> cp_model.CpSolverStatus:
+        """Return the status of solving `model` (see CpSolver.solve)."""
+        with solving(self):
+            return super().solve(model, solution_callback)
+
+
 def solver(seconds: float, seed: int = 0, workers: int = 1) -> cp_model.CpSolver:
-    """Return a CpSolver with a time limit, a random seed and a worker count."""
-    s = cp_model.CpSolver()
+    """Return a CpSolver (a StoppableSolver) with a time limit, a random seed and a worker
+    count: every CP-SAT solve in Quarry gets its solver here."""
+    s = StoppableSolver()
     s.parameters.max_time_in_seconds = seconds
     s.parameters.random_seed = seed % (2**31)
     s.parameters.num_workers = workers

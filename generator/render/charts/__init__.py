@@ -15,14 +15,15 @@ verb calls before any work; the drawing modules import matplotlib when they are 
 from pathlib import Path
 
 from generator.errors import QuarryError
+from generator.output import check_writable
 
 PLOT_FORMATS = {".svg": "svg", ".png": "png"}
 
 
 def check_plot_path(path: Path | None) -> str | None:
     """Return the format ("svg" or "png") of a --plot file by its suffix, or None when no
-    file is given; QuarryError (one line) for another suffix or a path that names a
-    folder, so that a verb refuses it before any work."""
+    file is given; QuarryError (one line) for another suffix, a path that names a folder
+    or a place that cannot be written, so that a verb refuses it before any work."""
     if path is None:
         return None
     path = Path(path)
@@ -33,6 +34,7 @@ def check_plot_path(path: Path | None) -> str | None:
         raise QuarryError(f"--plot names a folder, not a file: {str(path)!r}")
     if path.parent.exists() and not path.parent.is_dir():
         raise QuarryError(f"--plot: {str(path.parent)!r} is not a folder")
+    check_writable(path.parent)  # a read-only place is refused before the games, not after
     return fmt
 
 

@@ -5,9 +5,7 @@ metadata and id salt, so the same chart gives the same bytes on every run."""
 from __future__ import annotations
 
 import io
-import os
 import re
-import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -101,24 +99,8 @@ def _stable_clip_ids(svg: bytes) -> bytes:
 def write_figure(figure: Figure, path: Path) -> Path:
     """Write `figure` to `path` as SVG or PNG by its suffix (folders made as needed; the
     file appears whole or not at all); return the path."""
+    from generator.output import write_whole
     from generator.render.charts import check_plot_path
 
     path = Path(path)
-    data = figure_bytes(figure, check_plot_path(path))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(handle, "wb") as file:
-            file.write(data)
-        os.chmod(temporary, 0o666 & ~_umask())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-    return path
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+    return write_whole(path, figure_bytes(figure, check_plot_path(path)))

@@ -6,10 +6,9 @@ guide says, the kit's charts (the game's balance chart) and every file. Pages ar
 inline CSS, no script, and every link a file of the folder.
 """
 
-import os
-import tempfile
 from pathlib import Path, PurePosixPath
 
+from generator.output import write_whole
 from generator.render.gallery.inline import inline_svg
 from generator.render.gallery.previews import preview_pngs
 
@@ -221,12 +220,4 @@ def write_kits_index(out: Path, kits: list[tuple[Path, str]]) -> Path:
         .get_template("gallery/index.html.j2")
         .render({"kits": entries, "widest": "100", "tallest": "100"})
     )
-    target = Path(out) / INDEX
-    handle, temporary = tempfile.mkstemp(prefix=".index.", suffix=".html", dir=out)
-    with os.fdopen(handle, "w", encoding="utf-8") as file:
-        file.write(html)
-    umask = os.umask(0)
-    os.umask(umask)
-    os.chmod(temporary, 0o666 & ~umask)
-    os.replace(temporary, target)
-    return target
+    return write_whole(Path(out) / INDEX, html.encode("utf-8"))
