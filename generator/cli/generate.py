@@ -220,18 +220,20 @@ class DesignRun:
     plot: Path | None
 
     def write(self, game: str, name: str, design, build, report_text) -> None:
-        """Check the paper, the executor and the plot file; run `design()` (which checks
+        """Check the paper, the executor, the plot file and OUT; run `design()` (which checks
         its own options before any work) with its games on the chosen executor; write its
         report into OUT/NAME with `build(request, report)` and the chart of every candidate
         as candidates.svg (the folder's gallery shows it), and into `plot` too when given;
         then print `report_text(report)` and where the folder is."""
         from generator.engine.executors import check_executor_options, executor_for
         from generator.kit import KitRequest, KitWriter
+        from generator.output import check_writable
         from generator.render.charts import check_plot_path, report_chart_svg, write_report_chart
         from generator.render.layouts import LayoutBook
 
         check_executor_options(self.executor, self.scheduler)
         check_plot_path(self.plot)
+        check_writable(self.out)  # a folder it cannot write is refused before the design
         book = LayoutBook()
         sheet_paper = book.paper(self.paper)
         where = executor_for(self.executor, self.scheduler, self.jobs)
