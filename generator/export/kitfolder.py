@@ -16,6 +16,8 @@ from pathlib import Path
 
 from generator import progress
 from generator.errors import QuarryError
+from generator.output import output_error, output_errors, umask
+from generator.stopping import deferred
 
 # Manifest kinds an export can read: a game's kit, a custom deck, a tiled board.
 EXPORTABLE = ("game", "deck", "board")
@@ -136,10 +138,13 @@ class KitAddition:
         self._stage: Path | None = None
 
     def __enter__(self) -> "KitAddition":
-        self._stage = Path(tempfile.mkdtemp(prefix=f".{self.folder}.", dir=self.kit.root))
-        umask = os.umask(0)
-        os.umask(umask)
-        self._stage.chmod(0o777 & ~umask)
+        try:
+            with output_errors(self.kit.root), deferred():  # a signal never leaves it behind
+                self._stage = Path(tempfile.mkdtemp(prefix=f".{self.folder}.", dir=self.kit.root))
+                self._stage.chmod(0o777 & ~umask())
+        except BaseException:
+            self._discard()
+            raise
         return self
 
     def path(self, name: str) -> Path:
@@ -157,13 +162,22 @@ class KitAddition:
     def __exit__(self, exc_type, exc, tb) -> None:
         assert self._stage is not None
         if exc_type is not None:
-            shutil.rmtree(self._stage, ignore_errors=True)
+            self._discard()
+            if isinstance(exc, OSError) and (mapped := output_error(exc, self.kit.root)):
+                raise mapped from None
             return
         try:
-            self._publish()
+            with output_errors(self.kit.root), deferred():  # renamed whole, never half
+                self._publish()
         except BaseException:
-            shutil.rmtree(self._stage, ignore_errors=True)
+            self._discard()
             raise
+
+    def _discard(self) -> None:
+        """Remove the staging folder, whole even if a signal comes."""
+        if self._stage is not None:
+            with deferred():
+                shutil.rmtree(self._stage, ignore_errors=True)
 
     def _publish(self) -> None:
         root, folder = self.kit.root, self.folder
@@ -178,9 +192,20 @@ class KitAddition:
         if final.exists():
             old = Path(tempfile.mkdtemp(prefix=f".{folder}.old.", dir=root))
             os.replace(final, old / folder)
-        os.replace(new_manifest, root / ".manifest.json.new")
-        os.replace(self._stage, final)
-        os.replace(root / ".manifest.json.new", root / "manifest.json")
+        staged = False
+        try:
+            os.replace(new_manifest, root / ".manifest.json.new")
+            os.replace(self._stage, final)
+            staged = True
+            os.replace(root / ".manifest.json.new", root / "manifest.json")
+        except BaseException:  # put the kit back as it was
+            (root / ".manifest.json.new").unlink(missing_ok=True)
+            if staged:
+                os.replace(final, self._stage)
+            if old is not None:
+                os.replace(old / folder, final)
+                os.rmdir(old)
+            raise
         self.kit.manifest.clear()
         self.kit.manifest.update(manifest)
         if old is not None:
