@@ -132,7 +132,7 @@ def test_bad_constraint_words_are_refused_before_solving_naming_what_is_accepted
         (["variant=none", "event=dragnet"], "not variant=none"),
         (["variant=discovery", "pile1-events<=1"], "needs variant=random, variant=helpful"),
         (["variant=catchup", "pile-spread<=1"], "not variant=catchup"),
-        (["variant=random", "variant=catchup"], "only one variant at a time"),
+        (["variant=random", "variant=catchup"], "variant=random, variant=catchup; drop"),
     ],
 )
 def test_event_words_need_a_variant_that_uses_them(texts, expected):

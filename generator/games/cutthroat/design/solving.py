@@ -39,6 +39,7 @@ from generator.games.cutthroat.design.spec import (
     default_bounds,
 )
 from generator.games.cutthroat.rules import Rules
+from generator.solve.conflicts import conflict_error, smallest_conflict
 from generator.solve.cpsat import Solution, block, explain_infeasible, solve
 
 SOLVE_SECONDS = 5.0
@@ -206,28 +207,23 @@ def near(
 
 def conflict(constraints: Sequence[DesignConstraint]) -> QuarryError:
     """Return the QuarryError for designer constraints no variant meets (the defaults set
-    aside), naming a smallest set of them in conflict: the solver's core, shrunk by
-    deletion so that each one named is needed."""
+    aside), naming a smallest set of them in conflict (as the designer wrote them): the
+    solver's core, shrunk by deletion so that each one named is needed."""
     vm = build_variant_model(constraints)
     core = explain_infeasible(vm.model, vm.named, SOLVE_SECONDS) or list(vm.named)
     by_text = {c.text: c for c in constraints}
-    needed = [t for t in vm.named if t in core]
 
     def infeasible(texts: Sequence[str]) -> bool:
         chosen = [by_text[t] for t in texts if t in by_text]
         trial = build_variant_model(chosen, engine=ENGINE_RELATION in texts)
         return _solve(trial, 0) is None
 
-    for text in list(needed):
-        trial = [t for t in needed if t != text]
-        if trial and infeasible(trial):
-            needed = trial
-    shown = [f"{t} (the engine's rule)" if t == ENGINE_RELATION else t for t in needed]
+    needed = smallest_conflict(list(vm.named), core, infeasible)
+    shown = [
+        f"{t} (the engine's rule)" if t == ENGINE_RELATION else by_text[t].label for t in needed
+    ]
     note = ""
     if len(needed) == 1:
         bounds = ", ".join(f"{n} {lo}-{hi}" for n, (lo, hi) in Rules.BOUNDS.items())
         note = f" within the engine's ranges ({bounds})"
-    return QuarryError(
-        f"no variant meets these constraints together{note}: {', '.join(shown)}; "
-        "drop or loosen one of them"
-    )
+    return conflict_error("variant", shown, note)

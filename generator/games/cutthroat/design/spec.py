@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from generator.errors import QuarryError
 from generator.games.cutthroat.rules import MAX_PLAYERS, MIN_PLAYERS, RULE_OPTIONS, Rules
@@ -49,13 +49,20 @@ _TERM = re.compile(r"[+-]?[^+-]+")
 
 @dataclass(frozen=True)
 class DesignConstraint:
-    """One parsed designer constraint: sum(coefficients[name] * name) `op` bound, and the
-    text it was written as (compact, lower case), which names it in messages."""
+    """One parsed designer constraint: sum(coefficients[name] * name) `op` bound, the text
+    it was written as made compact and lower case (which tells constraints apart), and the
+    text as written (not compared), which names it in messages."""
 
     text: str
     coefficients: tuple[tuple[str, int], ...]  # (name, coefficient), names in NAMES order
     op: str
     bound: int
+    written: str = field(default="", compare=False)
+
+    @property
+    def label(self) -> str:
+        """Return the constraint as messages name it: as it was written."""
+        return self.written or self.text
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -145,7 +152,7 @@ def parse_constraint(text: str, players: int) -> DesignConstraint:
             raise QuarryError(
                 f"constraint {text!r}: the engine plays {name} from {low} to {high}, not {bound}"
             )
-    return DesignConstraint(compact, coefficients, op, bound)
+    return DesignConstraint(compact, coefficients, op, bound, str(text).strip())
 
 
 def parse_constraints(texts: Sequence[str], players: int) -> list[DesignConstraint]:

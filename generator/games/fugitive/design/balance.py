@@ -128,7 +128,7 @@ def generate_decks(
         raise QuarryError(f"candidates must be 1 to {MAX_CANDIDATES}, not {candidates}")
     parsed = parse_constraints(constraints)
     variant = variant_of(parsed)
-    decks = design_decks([c.text for c in parsed], seed, candidates)
+    decks = design_decks(constraints, seed, candidates)  # named as written
     if scorer is None:
         from generator.games.fugitive.bots import fugitive_win_rate
 

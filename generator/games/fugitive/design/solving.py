@@ -59,6 +59,7 @@ from generator.games.fugitive.design.spec import (
     DeckConstraint,
     parse_constraints,
 )
+from generator.solve.conflicts import conflict_error, smallest_conflict
 from generator.solve.cpsat import explain_infeasible, solve
 
 SOLVE_SECONDS = 10.0
@@ -351,20 +352,16 @@ def design_decks(
 
 
 def _infeasible(parsed: list[DeckConstraint], seconds: float) -> QuarryError:
-    """Return the error for constraints no deck meets, naming a smallest conflicting set."""
+    """Return the error for constraints no deck meets, naming a smallest conflicting set (as
+    the designer wrote them) and what the variant and the defaults keep in force."""
     # The base (value domain, events and piles left to the rules) stays as the full set has
     # it, so that dropping a constraint never tightens the model.
     base = DeckBase.of(parsed)
     dm = build_deck_model(parsed, base)
     core = explain_infeasible(dm.model, dm.named, seconds) or list(dm.named)
-    # Shrink the solver's core by deletion so that every name listed is needed.
-    by_text = {c.text: c for c in parsed}
-    needed = [c.text for c in parsed if c.text in core]
-    for text in list(needed):
-        trial = [by_text[t] for t in needed if t != text]
-        if trial and solve(build_deck_model(trial, base).model, [], seconds) is None:
-            needed = [t for t in needed if t != text]
-    return QuarryError(
-        f"no deck meets these constraints together{base.notes()}: "
-        f"{', '.join(needed)}; drop or loosen one of them"
-    )
+
+    def infeasible(chosen: list[DeckConstraint]) -> bool:
+        return solve(build_deck_model(chosen, base).model, [], seconds) is None
+
+    needed = smallest_conflict(parsed, [c for c in parsed if c.text in core], infeasible)
+    return conflict_error("deck", [c.label for c in needed], base.notes())

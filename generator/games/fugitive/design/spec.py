@@ -64,7 +64,7 @@ QuarryError naming a smallest conflicting set.
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from generator.errors import QuarryError
 from generator.games.fugitive.cards import (
@@ -81,6 +81,7 @@ from generator.games.fugitive.cards import (
     helped_icon,
     published,
 )
+from generator.solve.conflicts import conflict_error
 
 MAX_VALUE = 5  # DeckConfig allows Sprint values 0-5
 DEFAULT_VALUES = (1, 2)
@@ -145,6 +146,12 @@ class DeckConstraint:
     bound: int | None = None
     value: int | None = None
     name: str | None = None
+    written: str = field(default="", compare=False)  # as written; two spellings are equal
+
+    @property
+    def label(self) -> str:
+        """Return the constraint as messages name it: as it was written."""
+        return self.written or self.text
 
     @property
     def text(self) -> str:
@@ -178,6 +185,10 @@ class DeckConstraint:
 def parse_constraint(text: str) -> DeckConstraint:
     """Return the constraint written as `text`; QuarryError if it is not in the language or
     a number in it is out of range."""
+    return replace(_parse(text), written=str(text).strip())
+
+
+def _parse(text: str) -> DeckConstraint:
     compact = re.sub(r"\s+", "", str(text)).lower()
     if compact == "published-start":
         return DeckConstraint("published-start")
@@ -286,9 +297,9 @@ def parse_constraints(texts: Sequence[str]) -> list[DeckConstraint]:
     for text in texts:
         constraint = parse_constraint(text)
         parsed.setdefault(constraint.text, constraint)
-    variants = [c.text for c in parsed.values() if c.kind == "variant"]
+    variants = [c.label for c in parsed.values() if c.kind == "variant"]
     if len(variants) > 1:
-        raise QuarryError(f"only one variant at a time, not {' and '.join(variants)}")
+        raise conflict_error("deck", variants[:2], " (one variant at a time)")
     variant = variant_of(list(parsed.values()))
     for constraint in parsed.values():
         if constraint.kind in IN_PLAY_KINDS and variant not in EVENT_VARIANTS:

@@ -76,7 +76,7 @@ def generate_routes(
     if not 1 <= games <= MAX_GAMES:
         raise QuarryError(f"games must be 1 to {MAX_GAMES}, not {games}")
     parsed = parse_constraints(constraints, loops)
-    maps = design_maps([c.text for c in parsed], seed, loops, candidates)
+    maps = design_maps(constraints, seed, loops, candidates)  # named as written
     if scorer is None:
         from generator.games.hunt.bots import dragon_score_against_knight
 

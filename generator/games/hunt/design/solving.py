@@ -32,6 +32,7 @@ from generator.games.hunt.maps import (
     fly_targets,
     walk_targets,
 )
+from generator.solve.conflicts import conflict_error, smallest_conflict
 from generator.solve.cpsat import explain_infeasible, solve
 
 SOLVE_SECONDS = 10.0
@@ -234,18 +235,14 @@ def _arc_chosen(route_map: RouteMap, key: tuple[str, int, int]) -> bool:
 
 
 def _infeasible(parsed: list[DesignConstraint], loops: bool, seconds: float) -> QuarryError:
-    """Return the error for constraints no map meets, naming a smallest conflicting set."""
+    """Return the error for constraints no map meets, naming a smallest conflicting set (as
+    the designer wrote them)."""
     rm = build_route_model(loops, parsed)
     core = explain_infeasible(rm.model, rm.named, seconds) or [c.text for c in parsed]
-    # Shrink the solver's core by deletion so that every name listed is needed.
-    by_text = {c.text: c for c in parsed}
-    needed = [c.text for c in parsed if c.text in core]
-    for text in list(needed):
-        trial = [by_text[t] for t in needed if t != text]
-        if trial and solve(build_route_model(loops, trial).model, [], seconds) is None:
-            needed = [t for t in needed if t != text]
+
+    def infeasible(chosen: list[DesignConstraint]) -> bool:
+        return solve(build_route_model(loops, chosen).model, [], seconds) is None
+
+    needed = smallest_conflict(parsed, [c for c in parsed if c.text in core], infeasible)
     mode = "loops allowed" if loops else "loops off"
-    return QuarryError(
-        f"no route map meets these constraints together ({mode}): {', '.join(needed)}; "
-        "drop or loosen one of them"
-    )
+    return conflict_error("route map", [c.label for c in needed], f" ({mode})")

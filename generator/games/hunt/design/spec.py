@@ -29,7 +29,7 @@ a set of constraints no map can meet raises QuarryError naming a smallest confli
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from generator.errors import QuarryError
 
@@ -49,23 +49,31 @@ _NUMERIC = re.compile(r"^([a-z][a-z-]*[a-z])(>=|<=|==|=)(-?\d+)$", re.ASCII)
 
 @dataclass(frozen=True)
 class DesignConstraint:
-    """One parsed designer constraint: `name` alone, or `name op value`."""
+    """One parsed designer constraint: `name` alone, or `name op value`; and the text it was
+    written as (not compared: two spellings of one constraint are the same constraint)."""
 
     name: str
     op: str | None = None
     value: int | None = None
+    written: str = field(default="", compare=False)
 
     @property
     def text(self) -> str:
         """Return the constraint as written canonically (e.g. 'town-revisits>=2')."""
         return self.name if self.op is None else f"{self.name}{self.op}{self.value}"
 
+    @property
+    def label(self) -> str:
+        """Return the constraint as messages name it: as it was written."""
+        return self.written or self.text
+
 
 def parse_constraint(text: str, loops: bool = True) -> DesignConstraint:
     """Return the constraint written as `text`; QuarryError if it is not in the language."""
     compact = re.sub(r"\s+", "", str(text)).lower()
+    written = str(text).strip()
     if compact in _FLAGS:
-        return DesignConstraint(compact)
+        return DesignConstraint(compact, written=written)
     match = _NUMERIC.match(compact)
     if not match or match.group(1) not in _BOUNDS:
         raise QuarryError(f"unknown constraint {text!r}; accepted: {ACCEPTED}")
@@ -76,7 +84,7 @@ def parse_constraint(text: str, loops: bool = True) -> DesignConstraint:
         raise QuarryError(f"constraint {text!r}: K must be {low} to {high}")
     if name == "loops" and not loops and number > 0 and op != "<=":
         raise QuarryError(f"constraint {text!r} needs loops allowed (--loops)")
-    return DesignConstraint(name, op, number)
+    return DesignConstraint(name, op, number, written)
 
 
 def parse_constraints(texts: Sequence[str], loops: bool = True) -> list[DesignConstraint]:

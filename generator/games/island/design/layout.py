@@ -206,7 +206,7 @@ def build_layout_model(
 ) -> LayoutModel:
     """Return the layout model of `spec` leaning towards `sketch`, with exactly `hiding`
     hiding places (None: the spec's range), and each constraint of `named` also added as a
-    named constraint (for explain_infeasible). Without `summits` the model has no
+    named constraint, by its label (for explain_infeasible). Without `summits` the model has no
     elevation squares and no depth rule (the first, quicker phase of `solving.lay_out`)."""
     n = spec.size
     m = cp_model.CpModel()
@@ -414,7 +414,8 @@ def _depths(m, z, inner, inner_set, in_zone, n, cap) -> dict[int, cp_model.Linea
 
 
 def _add_named(layout: LayoutModel, c: DesignConstraint, zones, island, water, hiding) -> None:
-    """Add designer constraint `c` as one named constraint (a literal enforcing its parts)."""
+    """Add designer constraint `c` (or a default in force) as one named constraint, a
+    literal enforcing its parts, named by its label."""
     m = layout.model
     holds = m.new_bool_var(f"holds_{c.text}")
     n = layout.size
@@ -428,6 +429,8 @@ def _add_named(layout: LayoutModel, c: DesignConstraint, zones, island, water, h
             m.add(island >= low).only_enforce_if(holds)
         if c.op in ("<=", "="):
             m.add(island <= high).only_enforce_if(holds)
+    elif c.name == "land-squares":  # the default island's size, in squares
+        _bound(m, island, c.op, c.value, holds)
     elif c.name == "water":
         _bound(m, water, c.op, c.value, holds)
     elif c.name == "hiding":
@@ -449,7 +452,7 @@ def _add_named(layout: LayoutModel, c: DesignConstraint, zones, island, water, h
             spots = [layout.hiding[sq] for sq in near if sq in layout.hiding]
             m.add(sum(spots) == 0).only_enforce_if([var, holds])
     # day is the balance loop's, not the layout's: nothing to add
-    layout.named[c.text] = m.add_bool_and([holds])
+    layout.named[c.label] = m.add_bool_and([holds])
 
 
 def _bound(m, expr, op: str, value: int, holds) -> None:

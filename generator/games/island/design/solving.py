@@ -11,6 +11,7 @@ from generator.errors import QuarryError
 from generator.games.island.board import DEFAULT_DAY, Island, check_island
 from generator.games.island.design.layout import Sketch, build_layout_model
 from generator.games.island.design.spec import DesignConstraint, Spec
+from generator.solve.conflicts import conflict_error, smallest_conflict
 from generator.solve.cpsat import explain_infeasible, solver
 
 # One worker and a deterministic time limit: the same seed gives the same island on any
@@ -79,36 +80,36 @@ def with_hiding(island: Island, spec: Spec, seed: int, hiding: int) -> Island | 
 
 def _conflict(spec: Spec, sketch: Sketch, constraints: Sequence[DesignConstraint], seed: int):
     """Return the QuarryError for a spec no island meets, naming a small conflicting set of
-    designer constraints (shrunk by deletion so that every one named is needed); when the
-    constraints can hold together but not on this seed's layout, say that instead."""
+    designer constraints and defaults in force (shrunk by deletion so that every one named
+    is needed); when they can hold together but not on this seed's layout, say that
+    instead."""
+    subject = f"{spec.size} x {spec.size} island"
     if not constraints:
-        return QuarryError(f"no {spec.size} x {spec.size} island meets the default design")
-    loose = Spec.from_constraints(spec.size, constraints, loose=True)
+        return QuarryError(f"no {subject} meets the default design")
+    loose, defaults = Spec.explaining(spec.size, constraints)
+    elevation = any(c.name == "elevation" for c in constraints)
+    named = [*constraints, *(d for d in defaults if elevation or d.name != "elevation")]
 
     def model(chosen: Sequence[DesignConstraint]):
         summits = any(c.name == "elevation" for c in chosen)
         return build_layout_model(loose, sketch, None, tuple(chosen), summits=summits)
 
     def infeasible(chosen: Sequence[DesignConstraint]) -> bool:
-        return _run(model(chosen).model, 0)[1] == cp_model.INFEASIBLE
+        # Feasibility only, so the first island found will do; the objective stays, as its
+        # linear relaxation is what proves most conflicts (counts of squares) at once.
+        s = solver(WALL_SECONDS, 0, workers=1)
+        s.parameters.max_deterministic_time = DETERMINISTIC_SECONDS
+        s.parameters.stop_after_first_solution = True
+        return s.solve(model(chosen).model) == cp_model.INFEASIBLE
 
-    layout = model(constraints)
-    core = explain_infeasible(layout.model, layout.named, 30.0)
+    layout = model(named)
+    core = explain_infeasible(layout.model, layout.named, 30.0) if infeasible(named) else []
     if not core:
         return QuarryError(
             f"the island laid out from seed {seed} has no room for these constraints "
-            f"({', '.join(c.text for c in constraints)}): its summits or its terrain are too "
+            f"({', '.join(c.label for c in constraints)}): its summits or its terrain are too "
             "small; try another --seed or loosen them"
         )
-    needed = [c for c in constraints if c.text in core]
-    for c in list(needed):
-        trial = [x for x in needed if x is not c]
-        if trial and infeasible(trial):
-            needed = trial
-    names = ", ".join(c.text for c in needed)
-    if len(needed) == 1 and not infeasible(needed):
-        names = f"{names} (with the rest of the design)"
-    return QuarryError(
-        f"no {spec.size} x {spec.size} island meets these constraints together: {names}; "
-        "drop or loosen one of them"
-    )
+    needed = smallest_conflict(named, [c for c in named if c.label in core], infeasible)
+    note = " (with the rest of the design)" if len(needed) == 1 and not infeasible(needed) else ""
+    return conflict_error(subject, [c.label for c in needed], note)

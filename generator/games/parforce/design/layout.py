@@ -361,7 +361,8 @@ def _add_symmetry(layout: LayoutModel, symmetry: str, holds) -> None:
 
 
 def _add_named(layout: LayoutModel, c: DesignConstraint) -> None:
-    """Add designer constraint `c` under one literal and record it as named[c.text]."""
+    """Add designer constraint `c` (or a default in force) under one literal and record it
+    as named[c.label]."""
     m = layout.model
     holds = m.new_bool_var(f"holds_{c.text}")
     if c.name in ("pond", "thickets", "lap"):
@@ -377,4 +378,4 @@ def _add_named(layout: LayoutModel, c: DesignConstraint) -> None:
         _add_start_rules(layout, 1, int(c.value), holds)
     elif c.name == "symmetry":
         _add_symmetry(layout, str(c.value), holds)
-    layout.named[c.text] = m.add_bool_and([holds])
+    layout.named[c.label] = m.add_bool_and([holds])

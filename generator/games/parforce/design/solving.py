@@ -11,7 +11,8 @@ from ortools.sat.python import cp_model
 from generator.errors import QuarryError
 from generator.games.parforce.board import DIRECTIONS, HuntingBoard
 from generator.games.parforce.design.layout import LayoutModel, Weights, build_layout_model
-from generator.games.parforce.design.spec import DesignConstraint, Spec, loose_spec
+from generator.games.parforce.design.spec import DesignConstraint, Spec
+from generator.solve.conflicts import conflict_error, smallest_conflict
 from generator.solve.cpsat import explain_infeasible, solver
 
 # One worker and a deterministic time limit: the same seed gives the same board on any
@@ -127,13 +128,16 @@ def _lap_error(spec: Spec) -> QuarryError:
 
 def conflict(spec: Spec, seed: int, constraints: Sequence[DesignConstraint]) -> QuarryError:
     """Return the QuarryError for a spec no board meets, naming a small set of designer
-    constraints in conflict (shrunk by deletion so that each one named is needed)."""
+    constraints and defaults in force that conflict (shrunk by deletion so that each one
+    named is needed)."""
     size = spec.size
+    subject = f"{size} x {size} board"
     if not constraints:
-        return QuarryError(f"no {size} x {size} board meets the default design")
-    loose = loose_spec(size, constraints)
+        return QuarryError(f"no {subject} meets the default design")
+    loose, defaults = Spec.explaining(size, constraints)
     clockwise = hunt_direction(loose, seed)
     weights = Weights.draw(size, seed)
+    named = [*constraints, *defaults]
 
     def model(chosen: Sequence[DesignConstraint]) -> LayoutModel:
         return build_layout_model(loose, weights, clockwise, named=tuple(chosen))
@@ -143,17 +147,8 @@ def conflict(spec: Spec, seed: int, constraints: Sequence[DesignConstraint]) -> 
         trial.clear_objective()  # any board will do: feasibility only
         return _run(trial, 0)[1] == cp_model.INFEASIBLE
 
-    layout = model(constraints)
+    layout = model(named)
     core = explain_infeasible(layout.model, layout.named, EXPLAIN_SECONDS)
-    needed = [c for c in constraints if c.text in core] or list(constraints)
-    for c in list(needed):
-        trial = [x for x in needed if x is not c]
-        if trial and infeasible(trial):
-            needed = trial
-    names = ", ".join(c.text for c in needed)
-    if len(needed) == 1 and not infeasible(needed):
-        names = f"{names} (with the rest of the design)"
-    return QuarryError(
-        f"no {size} x {size} board meets these constraints together: {names}; "
-        "drop or loosen one of them"
-    )
+    needed = smallest_conflict(named, [c for c in named if c.label in core] or named, infeasible)
+    note = " (with the rest of the design)" if len(needed) == 1 and not infeasible(needed) else ""
+    return conflict_error(subject, [c.label for c in needed], note)

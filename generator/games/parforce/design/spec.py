@@ -13,20 +13,27 @@ A designer constraint is written `NAME OP VALUE` (case and spaces ignored):
   direction = WORD     clockwise (cw) or counter-clockwise (ccw); the seed chooses otherwise
 
 `parse_constraints` returns them parsed (QuarryError on unknown text or a value out of
-range); `Spec.from_constraints` turns them into the bounds the layout model and the balance
-loop use. `check_limits` checks the command's numbers before any work.
+range, or a word given two values); `Spec.from_constraints` turns them into the bounds the
+layout model and the balance loop use, refusing bounds on one number that cannot hold
+together and a pond and thickets that leave no room for the pieces (they are folded into
+one range there and never reach the model one by one); `Spec.explaining` gives the wide
+bounds and the defaults in force, by name, for naming a conflict the model finds.
+`check_limits` checks the command's numbers before any work.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from itertools import combinations
 
 from generator.errors import QuarryError
-from generator.games.parforce.board import DIRECTIONS, MAX_SIZE, MIN_SIZE
+from generator.games.parforce.board import DIRECTIONS, MAX_SIZE, MIN_SIZE, PIECE_STARTS
+from generator.solve.conflicts import Bound, bounds_conflict, conflict_error
 
 MAX_GAMES = 100_000
+DEFAULT = " (default)"  # how a message marks a default in force the designer did not write
 SYMMETRIES = ("none", "mirror", "rotate")
 _DIRECTION_WORDS = {
     "clockwise": "clockwise",
@@ -52,16 +59,24 @@ _PATTERN = re.compile(r"^([a-z]+)(>=|<=|==|=)([a-z0-9-]+)$")
 
 @dataclass(frozen=True)
 class DesignConstraint:
-    """One parsed designer constraint: `name op value` (value a number or a word)."""
+    """One parsed designer constraint: `name op value` (value a number or a word), and the
+    text it was written as (not compared: two spellings of one constraint are the same
+    constraint). A default in force is one too, written e.g. 'pond>=5 (default)'."""
 
     name: str
     op: str
     value: int | str
+    written: str = field(default="", compare=False)
 
     @property
     def text(self) -> str:
         """Return the constraint written canonically (e.g. 'pond>=9', 'symmetry=mirror')."""
         return f"{self.name}{self.op}{self.value}"
+
+    @property
+    def label(self) -> str:
+        """Return the constraint as messages name it: as it was written."""
+        return self.written or self.text
 
 
 def parse_constraint(text: str, size: int) -> DesignConstraint:
@@ -79,7 +94,7 @@ def parse_constraint(text: str, size: int) -> DesignConstraint:
         if op != "=" or value not in words:
             shown = "mirror, rotate or none" if name == "symmetry" else " or ".join(DIRECTIONS)
             raise QuarryError(f"constraint {text!r}: write {name}= {shown}")
-        return DesignConstraint(name, "=", _DIRECTION_WORDS.get(value, value))
+        return DesignConstraint(name, "=", _DIRECTION_WORDS.get(value, value), str(text).strip())
     ops, low, high = _NUMBERS[name]
     if op not in ops:
         raise QuarryError(f"constraint {text!r}: {name} takes {' or '.join(ops)}, not {op}")
@@ -88,21 +103,25 @@ def parse_constraint(text: str, size: int) -> DesignConstraint:
     high = size * size if high is None else high
     if not low <= int(value) <= high:
         raise QuarryError(f"constraint {text!r}: K must be {low} to {high}")
-    return DesignConstraint(name, op, int(value))
+    return DesignConstraint(name, op, int(value), str(text).strip())
 
 
 def parse_constraints(texts: Sequence[str], size: int) -> list[DesignConstraint]:
     """Return the constraints written in `texts`, parsed, duplicates dropped, order kept;
-    QuarryError when symmetry or direction is given two different values."""
+    QuarryError naming the two when symmetry or direction is given two different values."""
     parsed: dict[str, DesignConstraint] = {}
     for text in texts:
         constraint = parse_constraint(text, size)
         parsed.setdefault(constraint.text, constraint)
     for word in ("symmetry", "direction"):
-        values = sorted({str(c.value) for c in parsed.values() if c.name == word})
-        if len(values) > 1:
-            raise QuarryError(f"{word} is given twice: {' and '.join(values)}; choose one")
+        given = [c for c in parsed.values() if c.name == word]
+        if len(given) > 1:
+            raise conflict_error(_subject(size), [c.label for c in given[:2]])
     return list(parsed.values())
+
+
+def _subject(size: int) -> str:
+    return f"{size} x {size} board"
 
 
 def check_limits(size: int, target: float, games: int) -> None:
@@ -146,50 +165,100 @@ class Spec:
         """Return the default bounds with each constraint's bound in place of the default's.
 
         A side the designer leaves alone keeps its default unless that contradicts the
-        designer's side; then it is opened wide (a pond of 30 keeps no default ceiling)."""
+        designer's side; then it is opened wide (a pond of 30 keeps no default ceiling). Of
+        several exits (or gap) constraints the largest holds. Raises QuarryError naming the
+        constraints when bounds on one number cannot hold together (`pond>=20` and
+        `pond<=5`), or when the pond, the thickets and the lap leave no room for the pieces
+        (with a default in force named as such, e.g. 'pond>=5 (default)')."""
         spec = cls.default(size)
         cells = size * size
         wide = {"pond": (1, cells), "thickets": (0, cells), "lap": (3, None)}
-        given: dict[str, list[int | None]] = {}
+        given: dict[str, list[Bound]] = {}
         changes: dict[str, object] = {}
         for c in constraints:
             if c.name in ("symmetry", "direction"):
                 changes[c.name] = c.value
                 continue
             if c.name in ("exits", "gap"):
-                changes[c.name] = max(int(c.value), getattr(spec, c.name))
+                changes[c.name] = max(int(c.value), changes.get(c.name, getattr(spec, c.name)))
                 continue
-            sides = given.setdefault(c.name, [None, None])
-            if c.op in (">=", "="):
-                sides[0] = c.value if sides[0] is None else max(sides[0], c.value)
-            if c.op in ("<=", "="):
-                sides[1] = c.value if sides[1] is None else min(sides[1], c.value)
-        for key, (low, high) in given.items():
+            low = c.value if c.op in (">=", "=") else None
+            high = c.value if c.op in ("<=", "=") else None
+            given.setdefault(c.name, []).append(Bound(c.label, low, high))
+        lows: dict[str, tuple[str, int]] = {}  # quantity -> (who sets its low side, value)
+        for key, bounds in given.items():
+            clash = bounds_conflict(bounds)
+            if clash:
+                raise conflict_error(_subject(size), clash)
+            floors = [b for b in bounds if b.low is not None]
+            ceilings = [b.high for b in bounds if b.high is not None]
             default_low, default_high = getattr(spec, key)
-            new_low = default_low if low is None else low
-            new_high = default_high if high is None else high
+            new_low = max(b.low for b in floors) if floors else default_low
+            new_high = min(ceilings) if ceilings else default_high
             if new_high is not None and new_low > new_high:
-                new_low = wide[key][0] if low is None else new_low
-                new_high = wide[key][1] if high is None else new_high
+                new_low = new_low if floors else wide[key][0]
+                new_high = new_high if ceilings else wide[key][1]
             changes[key] = (new_low, new_high)
-        return replace(spec, **changes)
+            if floors:
+                lows[key] = (max(floors, key=lambda b: b.low).name, new_low)
+        spec = replace(spec, **changes)
+        if "pond" not in lows and spec.pond[0] > wide["pond"][0]:
+            lows["pond"] = (f"pond>={spec.pond[0]}{DEFAULT}", spec.pond[0])
+        _check_room(spec, lows)
+        return spec
+
+    @classmethod
+    def explaining(
+        cls, size: int, constraints: Sequence[DesignConstraint]
+    ) -> tuple[Spec, list[DesignConstraint]]:
+        """Return the bounds a conflict is explained within and the defaults in force.
+
+        The bounds are all open wide (the direction stays the designer's: it decides which
+        moves are forward); the model then carries by name the designer's constraints and
+        the defaults in force: each bound of `from_constraints` that no constraint sets and
+        that is not wide, written e.g. 'pond>=5 (default)'."""
+        strict = cls.from_constraints(size, constraints)
+        cells = size * size
+        wide = {"pond": (1, cells), "thickets": (0, cells)}
+        loose = replace(strict, lap=(3, None), exits=1, gap=2, symmetry="none", **wide)
+        sides = set()
+        for c in constraints:
+            sides.update((c.name, op) for op in (">=", "<=") if c.op in (op, "="))
+        defaults: list[DesignConstraint] = []
+        for key, ends in wide.items():
+            for side, op in enumerate((">=", "<=")):
+                value = getattr(strict, key)[side]
+                if (key, op) not in sides and value != ends[side]:
+                    defaults.append(DesignConstraint(key, op, value, f"{key}{op}{value}{DEFAULT}"))
+        written = [int(c.value) for c in constraints if c.name == "exits"]
+        if strict.exits > max(written, default=loose.exits):
+            label = f"exits>={strict.exits}{DEFAULT}"
+            defaults.append(DesignConstraint("exits", ">=", strict.exits, label))
+        return loose, defaults
 
 
-def loose_spec(size: int, constraints: Sequence[DesignConstraint]) -> Spec:
-    """Return the default bounds with every quantity a constraint names opened wide (the
-    model then carries those constraints by name, to find the ones in conflict)."""
-    spec = Spec.default(size)
-    cells = size * size
-    wide = {
-        "pond": {"pond": (1, cells)},
-        "thickets": {"thickets": (0, cells)},
-        "lap": {"lap": (3, None)},
-        "exits": {"exits": 1},
-        "gap": {"gap": 2},
-        "symmetry": {"symmetry": "none"},
-        "direction": {"direction": None},
-    }
-    for c in constraints:
-        spec = replace(spec, **wide[c.name])
-    direction = next((c.value for c in constraints if c.name == "direction"), None)
-    return replace(spec, direction=direction)
+# The ten pieces stand on ten squares of land, and the stag's lap has two more next to c
+# (a knight's move from it, so no pursuer starts there): land the pond and thickets leave.
+ROOM = 2 * PIECE_STARTS + 4
+
+
+def _check_room(spec: Spec, lows: dict[str, tuple[str, int]]) -> None:
+    """Raise QuarryError when the smallest pond, thickets and lap `spec` allows need more
+    squares than the board has, naming the fewest of the bounds setting them (`lows`:
+    quantity -> (its name in messages, the value)) that need too many by themselves (the
+    others at their least: the pond's centre block, no thicket, the shortest lap)."""
+    cells = spec.size * spec.size
+    floors = {"pond": 1 if spec.size % 2 else 4, "thickets": 0, "lap": 3}
+
+    def need(values: dict[str, int]) -> int:
+        return values["pond"] + values["thickets"] + max(ROOM, values["lap"])
+
+    keys = [k for k in ("pond", "thickets", "lap") if k in lows]
+    for count in range(1, len(keys) + 1):
+        for chosen in combinations(keys, count):
+            values = {**floors, **{k: lows[k][1] for k in chosen}}
+            if need(values) > cells:
+                land = max(ROOM, values["lap"])
+                note = f" (the pieces and the stag's lap need {land} of the {cells} squares)"
+                names = sorted((lows[k][0] for k in chosen), key=lambda n: n.endswith(DEFAULT))
+                raise conflict_error(_subject(spec.size), names, note)
