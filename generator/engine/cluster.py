@@ -16,11 +16,16 @@ asked for: it needs the optional extra "cluster" (dask[distributed]).
 
 import logging
 import math
+import signal
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from multiprocessing import forkserver
 
+import dask
 from distributed import Client, LocalCluster
 from distributed.comm import get_address_host_port
+from distributed.utils import get_mp_context
 
 from generator import __version__
 from generator.engine.executors import play_batch
@@ -111,7 +116,38 @@ def dask_executor(scheduler: str | None, jobs: int) -> Iterator[DaskExecutor]:
 
 def start_local_cluster(workers: int, processes: bool = True) -> Client:
     """Return a Client of a new LocalCluster on this machine: `workers` single-threaded
-    workers (processes, or threads of this process), no dashboard, quiet logs."""
+    workers (processes, or threads of this process), no dashboard, quiet logs.
+
+    Worker processes ignore SIGINT: Ctrl-C on a terminal reaches the whole process group,
+    and only the quarry process acts on it (stopping.Interrupted: the futures are cancelled
+    and the cluster closed), where a worker taking it would print its own traceback. Dask
+    starts them from a forkserver that this process starts while it ignores SIGINT for a
+    moment: a disposition to ignore survives exec, and the forkserver hands it to every
+    worker it forks, from its first instruction. A worker Dask restarts later ignores it
+    once started (dask_setup)."""
+    if processes:
+        _start_forkserver_ignoring_sigint()
+        with dask.config.set({"distributed.worker.multiprocessing-method": "forkserver"}):
+            return _local_client(workers, processes)
+    return _local_client(workers, processes)
+
+
+def _start_forkserver_ignoring_sigint() -> None:
+    """Start multiprocessing's forkserver (with Dask's preloads) while this process ignores
+    SIGINT, if it is not running yet; returns None."""
+    with dask.config.set({"distributed.worker.multiprocessing-method": "forkserver"}):
+        get_mp_context()  # sets Dask's forkserver preloads, once
+    if threading.current_thread() is not threading.main_thread():
+        forkserver.ensure_running()  # handlers can only be set in the main thread
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        forkserver.ensure_running()
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _local_client(workers: int, processes: bool) -> Client:
     cluster = LocalCluster(
         n_workers=workers,
         threads_per_worker=1,  # the games are pure Python: one process per core
@@ -122,8 +158,19 @@ def start_local_cluster(workers: int, processes: bool = True) -> Client:
         # 8787, which another cluster may hold: Dask would warn on stderr)
         scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
         silence_logs=logging.ERROR,
+        preload=[__name__],  # each worker runs dask_setup when it starts
     )
     return Client(cluster, set_as_default=False)
+
+
+def dask_setup(worker) -> None:
+    """Make a LocalCluster's worker process ignore SIGINT (run by Dask as the worker
+    starts; `worker` unused). Ctrl-C on a terminal reaches the whole process group: only
+    the quarry process acts on it (stopping.Interrupted: the futures are cancelled and the
+    cluster closed), where a worker taking it would print its own traceback. A worker
+    running as a thread of this process is left alone."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _connect(address: str) -> Client:
