@@ -13,13 +13,15 @@ import jinja2
 from generator.errors import QuarryError
 from generator.render.layouts import CardFormat, LayoutBook
 from generator.render.svg import svg_size_mm
-from generator.render.templates import environment, load_template
+from generator.render.templates import TemplateLimit, deck_budget, load_template, sandbox
 from generator.render.text import TextOverflow
 from generator.render.units import fmt
+from generator.userfiles import check_svg, read_toml, shown
 
 MAX_CARDS = 5000
 MAX_COUNT = MAX_CARDS
 DECK_KEYS = {"name", "card", "front", "back", "sheet", "description"}
+DECK_LAYOUT_KINDS = ("paper", "card", "sheet")  # what `quarry cards` reads from --layout files
 _FIELD = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
@@ -77,11 +79,11 @@ def slugify(text: str) -> str:
 
 
 def load_deck(path: Path, book: LayoutBook) -> Deck:
-    """Return the deck described in the TOML file `path`, fully checked."""
-    from generator.tomlfile import read_toml
-
-    data = read_toml(path)
-    where = str(path)
+    """Return the deck described in the TOML file `path`, fully checked (with the layouts
+    of `book`, whose user files may hold only what a deck uses: papers, cards, sheets)."""
+    book.check_user_kinds(DECK_LAYOUT_KINDS, "quarry cards")
+    data = read_toml(path, "a deck file (TOML)")
+    where = shown(path)
     for key in data:
         if key not in ("deck", "card"):
             raise QuarryError(f"unknown table [{key}]; a deck has [deck] and [[card]]", where=where)
@@ -137,8 +139,8 @@ def _row(number: int, raw: object, where: str) -> CardRow:
 
 def render_deck(deck: Deck, bleed: float) -> list[RenderedCard]:
     """Return every distinct card of `deck` drawn as SVG with `bleed` mm around it."""
-    env = environment([deck.path.parent])
-    where = str(deck.path)
+    env = sandbox([deck.path.parent])
+    where = shown(deck.path)
     front = load_template(env, deck.front, where)
     back = load_template(env, deck.back, where) if deck.back else None
     card = {
@@ -151,11 +153,12 @@ def render_deck(deck: Deck, bleed: float) -> list[RenderedCard]:
     info = {"name": deck.name, "total": deck.total}
     size = (deck.card.width + 2 * bleed, deck.card.height + 2 * bleed)
     rendered = []
-    for row in deck.rows:
-        context = {"card": card, "fields": row.fields, "deck": info}
-        front_svg = _render(front, context, row, deck.front, size)
-        back_svg = _render(back, context, row, deck.back, size) if back else None
-        rendered.append(RenderedCard(row, front_svg, back_svg))
+    with deck_budget():
+        for row in deck.rows:
+            context = {"card": card, "fields": row.fields, "deck": info}
+            front_svg = _render(front, context, row, deck.front, size)
+            back_svg = _render(back, context, row, deck.back, size) if back else None
+            rendered.append(RenderedCard(row, front_svg, back_svg))
     return rendered
 
 
@@ -164,6 +167,10 @@ def _render(
 ) -> str:
     """Render one face and check it is an SVG of the card's size (bleed included)."""
     svg = _run_template(template, context, row, name)
+    try:
+        check_svg(svg, where="")
+    except QuarryError as error:  # the message alone: `where` is empty
+        raise QuarryError(f"{row.label}: the template's output {error}", where=name) from None
     try:
         width, height = svg_size_mm(svg)
     except ValueError as error:
@@ -200,6 +207,17 @@ def _run_template(template: jinja2.Template, context: dict, row: CardRow, name: 
         raise QuarryError(f"template syntax error: {error.message}", where=where) from None
     except jinja2.TemplateNotFound as error:
         raise QuarryError(f"template {error.name!r} not found", where=name) from None
+    except TemplateLimit as error:
+        raise QuarryError(f"{row.label}: {error}", where=_template_where(error, name)) from None
+    except RecursionError as error:
+        raise QuarryError(
+            f"{row.label}: the template includes, extends or calls itself without end",
+            where=_template_where(error, name),
+        ) from None
+    except (SyntaxError, MemoryError):  # Python's compiler, on blocks nested too deep
+        raise QuarryError(
+            f"{row.label}: a template is too deeply nested for Python to compile", where=name
+        ) from None
     # A template is the user's code: whatever it raises is a mistake in the deck, not in Quarry.
     except (jinja2.TemplateError, TypeError, ValueError, ArithmeticError, LookupError) as error:
         raise QuarryError(

@@ -11,9 +11,9 @@ from dataclasses import MISSING, dataclass, fields
 from pathlib import Path
 
 from generator.errors import QuarryError
-from generator.render.units import parse_length
+from generator.render.units import fmt, parse_length
 from generator.resources import resource_dir
-from generator.tomlfile import read_toml
+from generator.userfiles import read_toml, shown
 
 LENGTH, BOOL, TEXT = "length", "bool", "text"
 
@@ -97,6 +97,24 @@ class TilingLayout:
 
 _CLASSES = {"paper": Paper, "card": CardFormat, "sheet": SheetLayout, "tiling": TilingLayout}
 
+# The lengths (mm) each field accepts; any other length is refused when its file is read.
+# Papers: a business card to the 200 in a PDF viewer must show; cards: 10 mm to half a metre.
+_DEFAULT_RANGE = (0.0, 100.0)
+RANGES: dict[tuple[str, str], tuple[float, float]] = {
+    ("paper", "width"): (50.0, 5080.0),
+    ("paper", "height"): (50.0, 5080.0),
+    ("card", "width"): (10.0, 500.0),
+    ("card", "height"): (10.0, 500.0),
+    ("card", "corner_radius"): (0.0, 250.0),
+    ("sheet", "bleed"): (0.0, 20.0),
+    ("sheet", "back_offset_x"): (-10.0, 10.0),
+    ("sheet", "back_offset_y"): (-10.0, 10.0),
+    ("sheet", "footer_size"): (1.0, 25.0),
+    ("tiling", "footer_size"): (1.0, 25.0),
+}
+MAX_EXTENDS = 16  # entries in one chain of `extends`, and names in one `extends` list
+MAX_ENTRIES = 1000  # entries in one layout file
+
 
 @dataclass
 class _Entry:
@@ -105,89 +123,137 @@ class _Entry:
 
 
 class LayoutBook:
-    """All layout entries known to a run: the built-in ones plus any user files."""
+    """All layout entries known to a run: the built-in ones plus any user files.
+
+    Every entry is checked when the files are read, whether a run uses it or not: its keys,
+    its `extends` (a known parent, no cycle, at most MAX_EXTENDS deep) and each length it
+    sets (a unit, and within RANGES). That an entry has every field it needs is checked
+    when it is used: an entry may be a partial one that others extend.
+    """
 
     def __init__(self, extra_files: list[Path] | tuple[Path, ...] = ()) -> None:
         self._entries: dict[str, dict[str, _Entry]] = {kind: {} for kind in SCHEMA}
+        self._user: list[tuple[Path, str, str]] = []  # (file, kind, first entry of that kind)
         for path in sorted(resource_dir("layouts").glob("*.toml")):
             self._load(path)
         for path in extra_files:
-            self._load(Path(path))
+            for kind, name in self._load(Path(path)):
+                self._user.append((Path(path), kind, name))
+        self._chains: dict[tuple[str, str], tuple[str, ...]] = {}
+        for kind, entries in self._entries.items():
+            for name, entry in entries.items():
+                self._chain(kind, name, ())
+                for key, value in entry.values.items():
+                    if key not in ("extends", "description"):
+                        _convert(kind, key, value, f"{shown(entry.source)} [{kind}.{name}]")
 
-    def _load(self, path: Path) -> None:
-        table = read_toml(path)
+    def _load(self, path: Path) -> list[tuple[str, str]]:
+        """Read the layout file `path`; return each kind it holds with its first entry."""
+        table = read_toml(path, "a layout file (TOML)")
+        where = shown(path)
+        kinds = []
+        count = sum(len(entries) for entries in table.values() if isinstance(entries, dict))
+        if count > MAX_ENTRIES:
+            raise QuarryError(
+                f"holds {count} layout entries; a layout file may hold at most {MAX_ENTRIES}",
+                where=where,
+            )
         for kind, entries in table.items():
             if kind not in SCHEMA:
                 known = ", ".join(f"[{k}.NAME]" for k in SCHEMA)
-                raise QuarryError(
-                    f"unknown layout kind [{kind}]; expected {known}", where=str(path)
-                )
+                raise QuarryError(f"unknown layout kind [{kind}]; expected {known}", where=where)
             if not isinstance(entries, dict):
-                raise QuarryError(f"[{kind}] must hold named tables", where=str(path))
+                raise QuarryError(f"[{kind}] must hold named tables", where=where)
             for name, values in entries.items():
                 if not isinstance(values, dict):
-                    raise QuarryError(f"{kind}.{name} must be a table", where=str(path))
+                    raise QuarryError(f"{kind}.{name} must be a table", where=where)
                 for key in values:
                     if key != "extends" and key not in SCHEMA[kind]:
                         accepted = ", ".join(["extends", *SCHEMA[kind]])
                         raise QuarryError(
                             f"[{kind}.{name}] has unknown key {key!r}; accepted: {accepted}",
-                            where=str(path),
+                            where=where,
                         )
                 self._entries[kind][name] = _Entry(values, path)
+            if entries:
+                kinds.append((kind, next(iter(entries))))
+        return kinds
+
+    def check_user_kinds(self, accepted: tuple[str, ...], verb: str) -> None:
+        """Raise QuarryError if a user's layout file holds entries of a kind other than
+        `accepted`: `verb` (e.g. "quarry cards") would silently not use them."""
+        for path, kind, name in self._user:
+            if kind not in accepted:
+                takes = ", ".join(f"[{k}.NAME]" for k in accepted)
+                raise QuarryError(
+                    f"[{kind}.{name}]: {verb} does not use {kind} layouts; its --layout files "
+                    f"take {takes}",
+                    where=shown(path),
+                )
 
     def names(self, kind: str) -> list[str]:
         """Return the sorted names of every entry of `kind`."""
         return sorted(self._entries[kind])
 
-    def _merged(self, kind: str, name: str, chain: tuple[str, ...]) -> tuple[dict, Path]:
+    def _chain(self, kind: str, name: str, below: tuple[str, ...]) -> tuple[str, ...]:
+        """Return the entries `name` takes its values from, first to last (parents in
+        order, each after its own parents; `name` last). QuarryError for an unknown parent,
+        a cycle or a chain deeper than MAX_EXTENDS; `below` are the entries extending it."""
         entries = self._entries[kind]
-        if name not in entries:
-            known = ", ".join(self.names(kind))
-            where = None
-            if chain:
-                where = f"{entries[chain[-1]].source} [{kind}.{chain[-1]}]"
-                message = f"extends {name!r}, which is not a known {kind}; known: {known}"
-            else:
-                message = f"unknown {kind} {name!r}; known: {known}"
-            raise QuarryError(message, where=where)
-        if name in chain:
-            cycle = " -> ".join([*chain[chain.index(name) :], name])
+        if name in below:
+            cycle = " -> ".join([*below[below.index(name) :], name])
             raise QuarryError(
                 f"layout entries extend each other in a cycle: {cycle}",
-                where=f"{entries[name].source} [{kind}.{name}]",
+                where=f"{shown(entries[name].source)} [{kind}.{name}]",
+            )
+        if (kind, name) in self._chains:
+            return self._chains[kind, name]
+        if len(below) >= MAX_EXTENDS:
+            raise QuarryError(
+                f"extends chains at most {MAX_EXTENDS} entries deep; this one is deeper",
+                where=f"{shown(entries[below[0]].source)} [{kind}.{below[0]}]",
             )
         entry = entries[name]
+        where = f"{shown(entry.source)} [{kind}.{name}]"
         parents = entry.values.get("extends", [])
         if isinstance(parents, str):
             parents = [parents]
         if not isinstance(parents, list) or not all(isinstance(p, str) for p in parents):
+            raise QuarryError("extends must be a name or a list of names", where=where)
+        if len(parents) > MAX_EXTENDS:
             raise QuarryError(
-                "extends must be a name or a list of names", where=f"{entry.source} [{kind}.{name}]"
+                f"extends at most {MAX_EXTENDS} entries, not {len(parents)}", where=where
             )
-        merged: dict = {}
+        chain: list[str] = []
         for parent in parents:
-            merged.update(self._merged(kind, parent, (*chain, name))[0])
-        merged.update({k: v for k, v in entry.values.items() if k != "extends"})
-        return merged, entry.source
+            if parent not in entries:
+                known = ", ".join(self.names(kind))
+                raise QuarryError(
+                    f"extends {parent!r}, which is not a known {kind}; known: {known}",
+                    where=where,
+                )
+            chain += self._chain(kind, parent, (*below, name))
+        # An entry applied twice counts where it comes last: its values win from there on.
+        last_first = dict.fromkeys(reversed([*chain, name]))
+        self._chains[kind, name] = tuple(reversed(last_first))
+        return self._chains[kind, name]
 
     def get(self, kind: str, name: str):
         """Return the entry `name` of `kind` with its parents applied, as a typed layout."""
         if kind not in SCHEMA:
             raise ValueError(f"no layout kind {kind!r}")
-        values, source = self._merged(kind, name, ())
-        where = f"{source} [{kind}.{name}]"
+        if name not in self._entries[kind]:
+            known = ", ".join(self.names(kind))
+            raise QuarryError(f"unknown {kind} {name!r}; known: {known}")
+        values: dict = {}
+        for link in self._chains[kind, name]:
+            values.update(self._entries[kind][link].values)
+        values.pop("extends", None)
+        source = self._entries[kind][name].source
+        where = f"{shown(source)} [{kind}.{name}]"
         converted: dict = {"name": name}
         for key, value in values.items():
-            kind_of_value = SCHEMA[kind][key]
-            if kind_of_value == LENGTH:
-                converted[key] = parse_length(value, where=f"{where} {key}")
-            elif kind_of_value == BOOL:
-                if not isinstance(value, bool):
-                    raise QuarryError(f"{key} must be true or false, got {value!r}", where=where)
-                converted[key] = value
-            else:
-                converted[key] = str(value)
+            converted[key] = _convert(kind, key, value, where)
         cls = _CLASSES[kind]
         missing = [
             f.name
@@ -196,7 +262,14 @@ class LayoutBook:
         ]
         if missing:
             raise QuarryError(f"missing {', '.join(missing)}", where=where)
-        return cls(**converted)
+        layout = cls(**converted)
+        if kind == "card" and layout.corner_radius > min(layout.width, layout.height) / 2:
+            raise QuarryError(
+                f"corner_radius is {fmt(layout.corner_radius)} mm; it may be at most half the "
+                f"card's shorter side ({fmt(min(layout.width, layout.height) / 2)} mm)",
+                where=where,
+            )
+        return layout
 
     def paper(self, name: str) -> Paper:
         """Return the paper size `name` (a4, letter, a3, tabloid, or a user's)."""
@@ -213,3 +286,25 @@ class LayoutBook:
     def tiling(self, name: str) -> TilingLayout:
         """Return the board tiling layout `name`."""
         return self.get("tiling", name)
+
+
+def _convert(kind: str, key: str, value: object, where: str):
+    """Return the layout value `value` of field `key` as its type (a length in mm within
+    RANGES, a bool, a text); QuarryError naming `where` and the field otherwise."""
+    kind_of_value = SCHEMA[kind][key]
+    if kind_of_value == BOOL:
+        if not isinstance(value, bool):
+            raise QuarryError(f"{key} must be true or false, got {value!r}", where=where)
+        return value
+    if kind_of_value == TEXT:
+        return str(value)
+    length = parse_length(value, where=f"{where} {key}")
+    low, high = RANGES.get((kind, key), _DEFAULT_RANGE)
+    if not low <= length <= high:
+        article = "an" if kind[0] in "aeiou" else "a"
+        raise QuarryError(
+            f"{key} is {fmt(length)} mm; {article} {kind}'s {key} must be from {fmt(low)} to "
+            f"{fmt(high)} mm",
+            where=where,
+        )
+    return length

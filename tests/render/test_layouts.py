@@ -202,9 +202,8 @@ def test_an_unknown_kind_is_an_error(tmp_path):
 
 def test_a_value_without_unit_is_an_error_naming_the_key(tmp_path):
     user = _layout_file(tmp_path, '[card.x]\nwidth = "63"\nheight = "88mm"\n')
-    book = LayoutBook([user])
     with pytest.raises(QuarryError) as caught:
-        book.card("x")
+        LayoutBook([user])  # refused when the file is read, before any entry is used
     message = str(caught.value)
     assert "width" in message
     assert "'63'" in message
