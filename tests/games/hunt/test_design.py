@@ -3,6 +3,7 @@ map (never by the CP-SAT model); the model's counts agree with brute force over 
 
 import re
 from collections import deque
+from itertools import combinations
 
 import numpy as np
 import pytest
@@ -14,7 +15,8 @@ from generator.games.hunt.design.balance import generate_routes, report_text
 from generator.games.hunt.design.solving import build_route_model, design_maps
 from generator.games.hunt.design.spec import parse_constraint, parse_constraints
 from generator.games.hunt.maps import LAIR, NO_ARROW, TOWN, RouteMap, map_table, random_map
-from generator.solve.cpsat import count_solutions
+from generator.solve.cpsat import count_solutions, solve
+from tests.test_cli_errors import assert_nothing_written, one_error_line
 
 ARROWS = [("walk", s) for s in range(4)] + [("fly", s) for s in range(5)]
 
@@ -270,6 +272,85 @@ def test_constraint_text_is_normalised():
 def test_counts_out_of_range_are_refused(candidates, games):
     with pytest.raises(QuarryError):
         generate_routes([], seed=1, loops=False, candidates=candidates, games=games)
+
+
+# --- contradictory constraints: one line naming them as written, before any game ----------
+def named(message: str) -> list[str]:
+    """Return the constraints a conflict message names, in its order."""
+    match = re.fullmatch(
+        r"no route map meets these constraints together \(loops (?:allowed|off)\): (.*); "
+        "drop or loosen one of them",
+        message,
+    )
+    assert match, message
+    return match.group(1).split(", ")
+
+
+def no_games(route_map, games, seed, loops):
+    raise AssertionError("a hunt was played before the conflict was named")
+
+
+@pytest.mark.parametrize(
+    ("texts", "loops", "expected"),
+    [
+        (["town-revisits>=3", "town-revisits<=1"], False, ["town-revisits>=3", "town-revisits<=1"]),
+        (["lair-return=1", "town-reachable", "Lair-Return >= 2"], False,
+         ["lair-return=1", "Lair-Return >= 2"]),
+        (["loops<=0", "walk-fly-differ", "loops>=2"], True, ["loops<=0", "loops>=2"]),
+        (["no-loops", "loops=1"], True, ["no-loops", "loops=1"]),
+    ],
+)  # fmt: skip
+def test_two_constraints_on_one_measure_are_named_as_written(texts, loops, expected):
+    with pytest.raises(QuarryError) as caught:
+        generate_routes(texts, seed=1, loops=loops, candidates=2, games=1, scorer=no_games)
+    assert named(str(caught.value)) == expected
+
+
+@pytest.mark.parametrize(
+    ("texts", "loops", "expected"),
+    [
+        # the Lair is never Town: it is at least one move away
+        (["lair-return<=0", "town-reachable"], False,
+         "no route map meets these constraints together (loops off): lair-return<=0; drop"),
+        # loops are the command's option (--loops), off unless given
+        (["town-reachable", "Loops >= 1"], False, "constraint 'Loops >= 1' needs loops allowed"),
+        # the maps have nine arrows: nine loops make every Walk and Fly arrow the same
+        (["loops=9", "walk-fly-differ"], True, "(loops allowed): loops=9, walk-fly-differ;"),
+    ],
+)  # fmt: skip
+def test_a_constraint_against_a_limit_of_the_maps_names_the_limit(texts, loops, expected):
+    with pytest.raises(QuarryError) as caught:
+        generate_routes(texts, seed=1, loops=loops, candidates=2, games=1, scorer=no_games)
+    assert expected in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_three_constraints_that_conflict_only_together_are_named_together():
+    # Three arrows into Town from Hills, Woods, Sea or the Lair, a Lair three moves from
+    # Town, and every place reaching Town (loops allowed): any two can hold, not all three.
+    three = ["town-reachable", "town-revisits>=3", "lair-return>=3"]
+    for pair in combinations(three, 2):
+        model = build_route_model(True, parse_constraints(list(pair), True)).model
+        assert solve(model, [], 10.0) is not None, pair
+    with pytest.raises(QuarryError) as caught:
+        generate_routes(["walk-fly-differ", *three], seed=1, loops=True, scorer=no_games)
+    assert named(str(caught.value)) == three
+
+
+def test_a_constraint_written_twice_is_one_constraint():
+    texts = ["town-revisits>=3", "Town-Revisits >= 3", "town-revisits>=3"]
+    report = generate_routes(texts, seed=1, loops=False, candidates=2, scorer=fake_scorer)
+    assert report.constraints == ("town-revisits>=3",) and len(report.ranked) == 2
+
+
+def test_the_cli_names_contradictory_constraints_in_one_line_and_writes_nothing(quarry, tmp_path):
+    out = tmp_path / "out"
+    args = ["--games", "1", "--candidates", "1", "--constraint", "town-revisits>=3"]
+    done = quarry("generate", "routes", *args, "--constraint", "town-revisits <= 1", "--out", out)
+    assert one_error_line(done) == (
+        "quarry: error: no route map meets these constraints together (loops off): "
+        "town-revisits>=3, town-revisits <= 1; drop or loosen one of them"
+    )
+    assert_nothing_written(out)
 
 
 # --- ranking and the report ------------------------------------------------------------------

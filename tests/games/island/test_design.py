@@ -3,6 +3,7 @@ the rules (BFS over the grid, never board.check_island nor the CP-SAT model); de
 constraints are read, bounded and, when they conflict, named; the balance the generator
 claims is reproduced by a simulation with another seed."""
 
+import re
 from collections import deque
 
 import pytest
@@ -10,9 +11,11 @@ import pytest
 from generator.errors import QuarryError
 from generator.games.island.board import ZONES, default_island, parse_island
 from generator.games.island.bots import simulate_island
+from generator.games.island.design import balance
 from generator.games.island.design.balance import generate_island, report_text
 from generator.games.island.design.solving import lay_out, with_hiding
 from generator.games.island.design.spec import Spec, check_limits, parse_constraints
+from tests.test_cli_errors import assert_nothing_written, one_error_line
 
 MEADOW, MOUNTAINS, LAGOON, CLIFF = 1, 3, 4, 5
 assert (ZONES[MEADOW], ZONES[MOUNTAINS], ZONES[LAGOON], ZONES[CLIFF]) == (
@@ -247,6 +250,109 @@ def test_a_layout_without_room_for_the_summits_says_so():
         QuarryError, match=r"seed 1 has no room for these constraints \(elevation=4\)"
     ):
         generate_island(["elevation=4"], 1, size=16, games=10)
+
+
+# --- contradictory constraints: one line naming them, before any simulation ------------------
+def named(message: str) -> list[str]:
+    """Return the constraints a conflict message names, in its order."""
+    match = re.fullmatch(
+        r"no 16 x 16 island meets these constraints together[^:]*: (.*); "
+        "drop or loosen one of them",
+        message,
+    )
+    assert match, message
+    return match.group(1).split(", ")
+
+
+def never(*args, **kwargs):
+    raise AssertionError("reached work that a conflict should have stopped before")
+
+
+@pytest.mark.parametrize(
+    ("texts", "expected"),
+    [
+        (["hiding>=8", "hiding<=2"], ["hiding>=8", "hiding<=2"]),
+        (["hiding=8", "day>=2", "Hiding = 3"], ["hiding=8", "Hiding = 3"]),
+        (["day>=10", "day <= 3"], ["day>=10", "day <= 3"]),
+        (["zone-min=40", "zone-max=20"], ["zone-min=40", "zone-max=20"]),
+        (["elevation>=3", "water>=6", "elevation<=1"], ["elevation>=3", "elevation<=1"]),
+        (["land>=70", "land<=50", "land<=60"], ["land>=70", "land<=50"]),
+        (["water=20", "water<=5"], ["water=20", "water<=5"]),
+    ],
+)
+def test_bounds_on_one_quantity_that_cross_are_named_before_any_layout(
+    monkeypatch, texts, expected
+):
+    # hiding and day are folded into the spec's ranges and never reach the model one by
+    # one: they used to pass silently, the later bound winning
+    monkeypatch.setattr(balance, "lay_out", never)
+    with pytest.raises(QuarryError) as error:
+        generate_island(texts, 1, size=16, games=10)
+    assert named(str(error.value)) == expected
+
+
+def test_a_constraint_written_twice_is_one_and_the_largest_spread_holds():
+    parsed = parse_constraints(["hiding=8", "Hiding = 8", "hiding==8"], 16)
+    assert len(parsed) == 1 and Spec.from_constraints(16, parsed).hiding == (8, 8)
+    for texts in (
+        ["hiding-spread>=6", "hiding-spread>=3"],
+        ["hiding-spread>=3", "hiding-spread>=6"],
+    ):
+        assert Spec.from_constraints(16, parse_constraints(texts, 16)).hiding_spread == 6
+    for texts in (
+        ["camp-distance>=7", "camp-distance>=5"],
+        ["camp-distance>=5", "camp-distance>=7"],
+    ):
+        assert Spec.from_constraints(16, parse_constraints(texts, 16)).camp_distance == 7
+
+
+def test_a_land_share_that_is_no_whole_number_of_squares_says_so(monkeypatch):
+    monkeypatch.setattr(balance, "lay_out", never)
+    with pytest.raises(QuarryError) as error:
+        generate_island(["land=70"], 1, size=16, games=10)
+    assert named(str(error.value)) == ["land=70"]
+    assert "70 % of the 256 squares is 179.2, not a whole number" in str(error.value)
+
+
+@pytest.mark.parametrize(
+    ("texts", "expected"),
+    [
+        # six zones of at most 20 squares make at most 120; the default island has 141 or more
+        (["zone-max=20"], ["zone-max=20", "land>=55 (default)"]),
+        # six zones of 200 squares do not fit on the grid, whatever the defaults
+        (["zone-min=200", "day=3"], ["zone-min=200"]),
+    ],
+)
+def test_a_constraint_against_a_default_or_the_board_names_the_default(
+    monkeypatch, texts, expected
+):
+    monkeypatch.setattr(balance, "_simulate", never)
+    with pytest.raises(QuarryError) as error:
+        generate_island(texts, 1, size=16, games=10)
+    assert named(str(error.value)) == expected
+
+
+def test_three_constraints_that_conflict_only_together_are_named_together(monkeypatch):
+    # Hiding places stand on dry land: 40 of them beside 76 water squares need 116 squares
+    # of island, and land<=45 allows 115. Any two of the three can hold (the message names
+    # a set shrunk by deletion: each one named is needed, so no two conflict alone).
+    three = ["hiding=40", "water>=76", "land<=45"]
+    spacing = ["hiding-spread>=1", "camp-distance>=1"]
+    monkeypatch.setattr(balance, "_simulate", never)
+    with pytest.raises(QuarryError) as error:
+        generate_island([*three, *spacing], 1, size=16, games=10)
+    assert named(str(error.value)) == three
+
+
+def test_the_cli_names_contradictory_constraints_in_one_line_and_writes_nothing(quarry, tmp_path):
+    out = tmp_path / "out"
+    args = ["--size", "16", "--games", "40", "--constraint", "hiding>=8"]
+    done = quarry("generate", "island", *args, "--constraint", "hiding <= 2", "--out", out)
+    assert one_error_line(done) == (
+        "quarry: error: no 16 x 16 island meets these constraints together: "
+        "hiding>=8, hiding <= 2; drop or loosen one of them"
+    )
+    assert_nothing_written(out)
 
 
 # --- the balance loop ---------------------------------------------------------------------------
