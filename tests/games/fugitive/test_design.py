@@ -3,6 +3,7 @@ the deck itself (`meets`, plain Python, never the CP-SAT model); half-three agre
 brute-force count of pairs; ranking, the report, and `quarry generate deck`."""
 
 import json
+import re
 from itertools import combinations
 
 import numpy as np
@@ -33,6 +34,7 @@ from generator.games.fugitive.design.spec import (
     variant_of,
 )
 from generator.solve.cpsat import solve
+from tests.test_cli_errors import assert_nothing_written, one_error_line
 
 # --- the language ----------------------------------------------------------------------------
 WORDS = [
@@ -312,6 +314,91 @@ def test_the_message_says_what_the_variant_and_defaults_keep_in_force():
     with pytest.raises(QuarryError) as caught:
         design_decks(["variant=helpful-marshal", "marshal-events<=0"], seed=1)
     assert "helpful-marshal needs at least one marshal event in play" in str(caught.value)
+
+
+# --- contradictory constraints: one line naming them as written, before any game ----------
+DEFAULT_VALUES_NOTE = "(Sprint values 1 or 2 unless values=A..B is given)"
+
+
+def named(message: str) -> list[str]:
+    """Return the constraints a conflict message names, in its order."""
+    match = re.fullmatch(
+        r"no deck meets these constraints together(?: \([^)]*\))?: (.*); "
+        "drop or loosen one of them",
+        message,
+    )
+    assert match, message
+    return match.group(1).split(", ")
+
+
+def no_games(config, games, seed):
+    raise AssertionError("a game was played before the conflict was named")
+
+
+@pytest.mark.parametrize(
+    ("texts", "expected"),
+    [
+        (["pile1-twos=3", "Pile1-Twos = 5"], ["pile1-twos=3", "Pile1-Twos = 5"]),
+        (["max-run>=5", "half-three", "max-run<=2"], ["max-run>=5", "max-run<=2"]),
+        (["values=1..1", "values=2..2"], ["values=1..1", "values=2..2"]),
+        (["variant=random", "event=dragnet", "no-event = dragnet"],
+         ["event=dragnet", "no-event = dragnet"]),
+        (["variant=random", "ones>=4", "Variant=catchup"], ["variant=random", "Variant=catchup"]),
+    ],
+)  # fmt: skip
+def test_two_constraints_that_cannot_both_hold_are_named_as_written(texts, expected):
+    with pytest.raises(QuarryError) as caught:
+        generate_decks(texts, seed=1, candidates=2, games=1, scorer=no_games)
+    assert named(str(caught.value)) == expected
+
+
+@pytest.mark.parametrize(
+    ("texts", "expected"),
+    [
+        # Sprint values are 1 or 2 unless values=A..B says otherwise
+        (["half-three", "threes>=1"], f"together {DEFAULT_VALUES_NOTE}: threes>=1; drop"),
+        (["total>=100"], f"together {DEFAULT_VALUES_NOTE}: total>=100; drop"),
+        # the rule's random variant shuffles 2 events into each pile: 6 in play at least
+        (["variant=random", "events<=4"], "random shuffles 2 events into each pile): events<=4;"),
+        # the events in play are a word of the variants with events, not of the default none
+        (["Events >= 6"], "constraint 'Events >= 6' is about the events in play"),
+        # pile 1 holds 11 Hideouts
+        (["pile1-ones>=12"], "K must be 0 to 11 for pile1 (4-14)"),
+    ],
+)
+def test_a_constraint_against_a_default_or_a_limit_names_it(texts, expected):
+    with pytest.raises(QuarryError) as caught:
+        generate_decks(texts, seed=1, candidates=2, games=1, scorer=no_games)
+    assert expected in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_three_constraints_that_conflict_only_together_are_named_together():
+    # Pile 1 holds 11 Hideouts: 5 at +1, 4 at +2 and 3 at +3 make 12. Any two fit.
+    three = ["pile1-ones>=5", "pile1-twos>=4", "pile1-threes>=3"]
+    base = DeckBase.of(parse_constraints(["values=1..3", *three]))
+    for pair in combinations(three, 2):
+        model = build_deck_model(parse_constraints(["values=1..3", *pair]), base).model
+        assert solve(model, [], 10.0) is not None, pair
+    with pytest.raises(QuarryError) as caught:
+        generate_decks(["values=1..3", *three], seed=1, games=1, scorer=no_games)
+    assert named(str(caught.value)) == three
+
+
+def test_a_constraint_written_twice_is_one_constraint():
+    texts = ["half-three<=2", "Half-Three", "half-three", "pile1-twos>=3", "pile1-twos >= 3"]
+    report = generate_decks(texts, seed=1, candidates=2, games=1, scorer=FakeScorer())
+    assert report.constraints == ("half-three", "pile1-twos>=3") and len(report.ranked) == 2
+
+
+def test_the_cli_names_contradictory_constraints_in_one_line_and_writes_nothing(quarry, tmp_path):
+    out = tmp_path / "out"
+    args = ["--games", "1", "--candidates", "1", "--constraint", "pile1-twos=3"]
+    done = quarry("generate", "deck", *args, "--constraint", "pile1-twos = 5", "--out", out)
+    assert one_error_line(done) == (
+        f"quarry: error: no deck meets these constraints together {DEFAULT_VALUES_NOTE}: "
+        "pile1-twos=3, pile1-twos = 5; drop or loosen one of them"
+    )
+    assert_nothing_written(out)
 
 
 @pytest.mark.parametrize(

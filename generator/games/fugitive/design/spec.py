@@ -304,12 +304,12 @@ def parse_constraints(texts: Sequence[str]) -> list[DeckConstraint]:
     for constraint in parsed.values():
         if constraint.kind in IN_PLAY_KINDS and variant not in EVENT_VARIANTS:
             raise QuarryError(
-                f"constraint {constraint.text!r} is about the events in play: it needs "
+                f"constraint {constraint.label!r} is about the events in play: it needs "
                 f"variant={', variant='.join(EVENT_VARIANTS)}, not variant={variant}"
             )
         if constraint.kind in PILE_KINDS and variant not in PILED_VARIANTS:
             raise QuarryError(
-                f"constraint {constraint.text!r} is about the events shuffled into the piles: "
+                f"constraint {constraint.label!r} is about the events shuffled into the piles: "
                 f"it needs variant={', variant='.join(PILED_VARIANTS)}, not variant={variant}"
             )
     return list(parsed.values())
