@@ -21,6 +21,7 @@ from generator.games.cutthroat.design.balance import (
 from generator.games.cutthroat.design.solving import near, settle, spread
 from generator.games.cutthroat.design.spec import check_limits, parse_constraints
 from generator.games.cutthroat.rules import PUBLISHED, Rules
+from tests.test_cli_errors import assert_nothing_written, one_error_line
 
 SEED_RULES = "002_02ad9c9c168f2f87.txt"
 
@@ -243,6 +244,83 @@ def test_bad_limits_are_refused_before_any_work():
         generate_variant(["river=2"], 1, simulator=never)
     with pytest.raises(QuarryError, match="no variant meets"):
         generate_variant(["markers>=9", "total<=50"], 1, simulator=never)
+
+
+# --- contradictory constraints: one line naming them as written, before any game ----------
+def named(message: str) -> list[str]:
+    """Return the constraints a conflict message names, in its order."""
+    match = re.fullmatch(
+        r"no variant meets these constraints together(?: within the engine's ranges \([^)]*\))?"
+        r": (.*); drop or loosen one of them",
+        message,
+    )
+    assert match, message
+    return match.group(1).split(", ")
+
+
+def no_games(rules, games, seed):
+    raise AssertionError("a game was played before the conflict was named")
+
+
+@pytest.mark.parametrize(
+    ("texts", "expected"),
+    [
+        (["markers>=10", "Markers <= 8"], ["markers>=10", "Markers <= 8"]),
+        (["sudden=3", "extend>=4", "sudden_at = 4"], ["sudden=3", "sudden_at = 4"]),
+        # 8 players: total is markers*8
+        (["total<=60", "double>=4", "markers*n>=70"], ["total<=60", "markers*n>=70"]),
+    ],
+)
+def test_two_constraints_that_cannot_both_hold_are_named_as_written(texts, expected):
+    with pytest.raises(QuarryError) as caught:
+        generate_variant(texts, 1, 8, simulator=no_games)
+    assert named(str(caught.value)) == expected
+
+
+@pytest.mark.parametrize(
+    ("texts", "expected"),
+    [
+        # the engine refuses a double extended play smaller than one
+        (["extend>=5", "double<=4"], "together: double>=extend (the engine's rule), extend>=5, "
+         "double<=4; drop"),
+        # the engine plays markers from 2 to 20: 8 players hold 16 at least
+        (["markers*n<=10"], "within the engine's ranges (markers 2-20, extend 3-6, double 3-8, "
+         "sudden_at 2-5): markers*n<=10; drop"),
+        (["Markers >= 25"], "constraint 'Markers >= 25': the engine plays markers from 2 to 20"),
+    ],
+)  # fmt: skip
+def test_a_constraint_against_the_engine_names_the_engine(texts, expected):
+    with pytest.raises(QuarryError) as caught:
+        generate_variant(texts, 1, 8, simulator=no_games)
+    assert expected in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_three_constraints_that_conflict_only_together_are_named_together():
+    # markers two above extend, extend 6 or more, markers 7 or fewer: any two can hold
+    three = ["markers>=extend+2", "extend>=6", "markers<=7"]
+    for pair in itertools.combinations(three, 2):
+        assert spread(settle(parse_constraints(list(pair), 8)), 1, seed=1), pair
+    with pytest.raises(QuarryError) as caught:
+        generate_variant(["sudden>=3", *three], 1, 8, simulator=no_games)
+    assert named(str(caught.value)) == three
+
+
+def test_a_constraint_written_twice_is_one_constraint():
+    texts = ["markers>=6", "Markers >= 6", "markers >=6"]
+    report = generate_variant(texts, 2, 8, 0.02, 2, 50, simulator=fake_simulator(8))
+    assert report.constraints == ["markers>=6"]
+    assert all(m.rules.markers >= 6 for m in report.ranked)
+
+
+def test_the_cli_names_contradictory_constraints_in_one_line_and_writes_nothing(quarry, tmp_path):
+    out = tmp_path / "out"
+    args = ["--players", "6", "--candidates", "1", "--games", "1", "--constraint", "markers >= 10"]
+    done = quarry("generate", "variant", *args, "--constraint", "markers<=8", "--out", out)
+    assert one_error_line(done) == (
+        "quarry: error: no variant meets these constraints together: "
+        "markers >= 10, markers<=8; drop or loosen one of them"
+    )
+    assert_nothing_written(out)
 
 
 # --- the command -------------------------------------------------------------------------
