@@ -572,23 +572,19 @@ def write_board_kit(
     """
     from generator.decks import slugify
     from generator.render.pdf import Footer
-    from generator.render.svg import svg_size_mm
-    from generator.render.tiling import plan_tiles, write_board_page, write_tiled_board
+    from generator.render.tiling import (
+        plan_tiles,
+        read_board_svg,
+        write_board_page,
+        write_tiled_board,
+    )
 
     board_path = Path(board_path)
     book = LayoutBook(layouts)
+    book.check_user_kinds(("paper", "tiling"), "quarry tile")
     sheet_paper = book.paper(paper)
     tiling = book.tiling("default")
-    try:
-        svg_text = board_path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise QuarryError("file not found", where=str(board_path)) from None
-    except (IsADirectoryError, UnicodeDecodeError):
-        raise QuarryError("is not an SVG text file", where=str(board_path)) from None
-    try:
-        width, height = svg_size_mm(svg_text)
-    except ValueError as error:
-        raise QuarryError(str(error), where=str(board_path)) from None
+    svg_text, width, height = read_board_svg(board_path)  # size, depth, UTF-8: userfiles
     plan = plan_tiles(width, height, sheet_paper, tiling)
     big = book.paper(BIG_PAPER.get(sheet_paper.name, "a3"))
     name = slugify(board_path.stem)

@@ -27,6 +27,9 @@ from generator.render.units import letters as row_letters
 Rect = tuple[float, float, float, float]  # x, y, width, height
 
 MAX_TILES = 100
+# The smallest board side worth tiling: less is a drawing unit gone wrong (a board
+# declared 0.0001 mm wide printed as "0 x 0 mm").
+MIN_BOARD_MM = 10.0
 # The largest page PDF viewers are required to show: 200 inches.
 MAX_PAGE_MM = 5080.0
 EPSILON = 1e-6
@@ -80,12 +83,10 @@ def plan_tiles(board_w: float, board_h: float, paper: Paper, tiling: TilingLayou
     """Return the TilePlan for a board `board_w` x `board_h` mm printed on `paper`.
 
     The page is portrait or landscape, whichever needs fewer pages (portrait on a tie).
-    Raises QuarryError for a board with no area, or one that would take over 100 tiles.
+    Raises QuarryError for a board under MIN_BOARD_MM a side, or one that would take over
+    100 tiles.
     """
-    if not (math.isfinite(board_w) and math.isfinite(board_h)) or board_w <= 0 or board_h <= 0:
-        raise QuarryError(
-            f"the board is {fmt(board_w)} x {fmt(board_h)} mm; a board needs a positive size"
-        )
+    _check_board_size(board_w, board_h, None)
     portrait = _grid(board_w, board_h, paper, tiling)
     landscape = _grid(board_w, board_h, paper.landscape(), tiling)
     page, rows, cols = portrait if _count(landscape) >= _count(portrait) else landscape
@@ -134,18 +135,41 @@ def _count(grid) -> int:
     return grid[1] * grid[2]
 
 
+def _check_board_size(width: float, height: float, where: str | None) -> None:
+    """Raise QuarryError unless the board is at least MIN_BOARD_MM on each side."""
+    for side, length in (("width", width), ("height", height)):
+        if not (math.isfinite(length) and length >= MIN_BOARD_MM):
+            raise QuarryError(
+                f"the board is {_length(width)} x {_length(height)} mm: its {side} is under "
+                f"{fmt(MIN_BOARD_MM)} mm, the smallest board side Quarry tiles",
+                where=where,
+            )
+
+
+def _length(mm: float) -> str:
+    """Return `mm` for a message: as fmt() does, but a tiny length is not shown as 0."""
+    return fmt(mm) if mm == 0 or abs(mm) >= 0.001 else f"{mm:.3g}"
+
+
 def board_size(svg_text: str, name: str) -> tuple[float, float]:
     """Return the (width, height) in mm of a board SVG, or raise QuarryError saying why not."""
     try:
         width, height = svg_size_mm(svg_text)
     except ValueError as error:
         raise QuarryError(f"board SVG: {error}", where=name) from None
-    if width <= 0 or height <= 0:
-        raise QuarryError(
-            f"board SVG is {fmt(width)} x {fmt(height)} mm; a board needs a positive size",
-            where=name,
-        )
+    _check_board_size(width, height, name)
     return width, height
+
+
+def read_board_svg(path: Path) -> tuple[str, float, float]:
+    """Return the text of the user's board SVG at `path` and its width and height in mm:
+    read through generator.userfiles (size, UTF-8, depth and element count checked before
+    anything parses it), then its size checked (QuarryError naming the file)."""
+    from generator.userfiles import read_svg, shown
+
+    text = read_svg(path, "a board SVG")
+    width, height = board_size(text, shown(path))
+    return text, width, height
 
 
 def _new_document(target: Path, svg_text: str, footer: Footer) -> PdfDocument:

@@ -244,8 +244,12 @@ def test_bad_board_page_is_a_user_error(tmp_path):
 
 
 def test_plan_refuses_degenerate_and_huge_boards():
-    with pytest.raises(QuarryError, match="positive size"):
+    with pytest.raises(QuarryError, match="width is under 10 mm"):
         plan_tiles(0, 300, A4, TILING)
+    with pytest.raises(QuarryError, match=r"0\.0001 x 0\.0001 mm: its width is under 10 mm"):
+        plan_tiles(0.0001, 0.0001, A4, TILING)
+    with pytest.raises(QuarryError, match="height is under 10 mm"):
+        plan_tiles(300, 9.99, A4, TILING)
     with pytest.raises(QuarryError, match="more than 100"):
         plan_tiles(100_000, 300, A4, TILING)
     # 100 tiles is still fine: a 10 x 10 grid of A4 pages.
