@@ -53,19 +53,10 @@ def record_json(header: dict, state: GameState, actions: list[str], extra: dict)
 def read_record(path: Path, game: str) -> dict:
     """Return the record in `path`, checked to be a JSON object for `game` whose actions are
     a list of texts."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise QuarryError("file not found", where=str(path)) from None
-    except (UnicodeDecodeError, IsADirectoryError):
-        raise QuarryError("not a JSON text file", where=str(path)) from None
-    except json.JSONDecodeError as error:
-        raise QuarryError(
-            f"invalid JSON at line {error.lineno}: {error.msg}", where=str(path)
-        ) from None
-    except (RecursionError, ValueError, OSError) as error:
-        raise QuarryError(f"cannot read a record: {error}", where=str(path)) from None
-    return check_record(data, game, str(path))
+    from generator.userfiles import read_json, shown
+
+    data = read_json(path, "a game record (JSON)")
+    return check_record(data, game, shown(path))
 
 
 def check_record(data: Any, game: str, where: str) -> dict:

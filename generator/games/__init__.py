@@ -61,15 +61,28 @@ def checked_puzzles(puzzles, puzzle_class) -> list:
 
 def whole_number_rules(texts, names: tuple[str, ...]) -> dict[str, int]:
     """Return {name: N} of `quarry simulate --rule NAME=N` texts, each NAME one of `names`
-    and N a whole number; QuarryError (one line) naming the accepted forms otherwise."""
+    and N a whole number; QuarryError (one line) naming the accepted forms otherwise, or
+    naming both values when one NAME is given twice."""
     chosen = {}
     for text in texts or []:
         key, _, value = text.partition("=")
         if key not in names or not (value.isascii() and value.isdigit()):
             forms = ", ".join(f"{name}=N" for name in names)
             raise QuarryError(f"--rule {text!r} is not a rule option; use {forms}")
-        chosen[key] = int(value)
+        chosen[key] = check_rule_once(chosen, key, int(value))
     return chosen
+
+
+def check_rule_once(chosen: dict, key: str, value):
+    """Return `value` for the --rule `key` unless `chosen` already holds another value for
+    it: then QuarryError naming both (two values for one rule is a mistake, not a choice;
+    the later one used to win silently)."""
+    if key in chosen and chosen[key] != value:
+        raise QuarryError(
+            f"--rule {key} is given twice, as {key}={chosen[key]} and {key}={value}; "
+            "give each rule once"
+        )
+    return value
 
 
 MAX_PUZZLES = 200  # the most puzzles one `quarry puzzle` run makes

@@ -5,7 +5,6 @@ which events are in play and how many go into each draw pile).
 Cards are ints: Hideouts 0-42, Events 101-110, Placeholders 201-206.
 """
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -313,14 +312,10 @@ def published(variant: str = "none") -> DeckConfig:
 
 def load_config(path: Path) -> DeckConfig:
     """Return the deck configuration in a JSON file (QuarryError if it is unusable)."""
+    from generator.userfiles import read_json, shown
+
+    data = read_json(path, "a deck configuration (JSON)")
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
         return DeckConfig.from_json(data)
-    except FileNotFoundError:
-        raise QuarryError("file not found", where=str(path)) from None
-    except json.JSONDecodeError as error:
-        raise QuarryError(
-            f"invalid JSON at line {error.lineno}: {error.msg}", where=str(path)
-        ) from None
     except ValueError as error:
-        raise QuarryError(str(error), where=str(path)) from None
+        raise QuarryError(str(error), where=shown(path)) from None

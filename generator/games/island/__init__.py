@@ -13,6 +13,7 @@ def _record_fields(state: rules.IslandState) -> dict:
 
 def _simulate(games: int, seed: int, jobs: int, options: dict, progress: bool) -> dict:
     from generator.errors import QuarryError
+    from generator.games import check_rule_once
     from generator.games.island.board import default_island, read_island
     from generator.games.island.bots import simulate_island
 
@@ -22,12 +23,14 @@ def _simulate(games: int, seed: int, jobs: int, options: dict, progress: bool) -
         raise QuarryError(f"--players must be {low} to {high} for island, got {players}")
     island = read_island(options["board"]) if options.get("board") else default_island()
     chosen = {"hunter": options.get("hunter"), "hunted": options.get("hunted")}
+    given: dict[str, str] = {}
     for text in options.get("rule") or []:
         key, _, value = text.partition("=")
         if key not in rules.OPTION_VALUES or value not in rules.OPTION_VALUES[key]:
             known = "; ".join(f"{k}={'|'.join(v)}" for k, v in rules.OPTION_VALUES.items())
             raise QuarryError(f"--rule {text!r} is not a rule option; use {known}")
-        chosen[key] = value
+        given[key] = check_rule_once(given, key, value)
+    chosen.update(given)
     try:
         return simulate_island(island, players, games, seed, jobs, chosen, progress)
     except ValueError as error:

@@ -434,11 +434,9 @@ def _component(island: Island, start: int, keep) -> set[int]:
 
 def read_island(path: Path) -> Island:
     """Return the island in the board file at `path` (QuarryError if unreadable or wrong)."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise QuarryError(f"cannot read the board {path}: {error}") from None
-    return parse_island(text, str(path))
+    from generator.userfiles import read_text, shown
+
+    return parse_island(read_text(path, "an island board file"), shown(path))
 
 
 _DEFAULT: list[Island] = []

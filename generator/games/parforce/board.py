@@ -393,13 +393,9 @@ def parse_board(text: str, where: str = "board") -> HuntingBoard:
 
 def read_board(path: Path) -> HuntingBoard:
     """Return the board in the file at `path` (QuarryError if it is missing or not a board)."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as error:
-        raise QuarryError(
-            f"cannot read the board file: {error.strerror}", where=str(path)
-        ) from None
-    return parse_board(text, str(path))
+    from generator.userfiles import read_text, shown
+
+    return parse_board(read_text(path, "a parforce board file"), shown(path))
 
 
 _DEFAULT: list[HuntingBoard] = []
