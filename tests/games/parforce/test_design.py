@@ -3,15 +3,19 @@ from docs/rules/parforce.md, reading the board file's text with plain loops and 
 board.py's tables nor the CP-SAT model); designer constraints are read, bounded, honoured and,
 when they conflict, named; the same seed gives the same board."""
 
+import re
 from collections import deque
 from fractions import Fraction
+from itertools import combinations
 
 import pytest
 
 from generator.errors import QuarryError
 from generator.games.parforce.board import default_board, format_board
+from generator.games.parforce.design import balance
 from generator.games.parforce.design.solving import lay_out, shortest_lap
 from generator.games.parforce.design.spec import Spec, check_limits, parse_constraints
+from tests.test_cli_errors import assert_nothing_written, one_error_line
 
 KNIGHT = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]
 STEPS = [(1, 0), (0, 1), (-1, 0), (0, -1)]
@@ -268,6 +272,93 @@ def test_limits_are_checked(size, target, games, message):
 def test_a_lap_longer_than_the_board_allows_is_named():
     with pytest.raises(QuarryError, match=r"together: lap>=45, pond>=3 \(default\);"):
         design(["lap>=45"], 7)
+
+
+# --- contradictory constraints: one line naming them as written, before any game ----------
+def named(message: str, size: int = 9) -> list[str]:
+    """Return the constraints a conflict message names, in its order."""
+    match = re.fullmatch(
+        rf"no {size} x {size} board meets these constraints together(?: \([^)]*\))?: (.*); "
+        "drop or loosen one of them",
+        message,
+    )
+    assert match, message
+    return match.group(1).split(", ")
+
+
+def never(*args, **kwargs):
+    raise AssertionError("reached work that a conflict should have stopped before")
+
+
+@pytest.mark.parametrize(
+    ("texts", "expected"),
+    [
+        (["pond>=20", "pond<=5"], ["pond>=20", "pond<=5"]),
+        (["pond=9", "exits>=3", "Pond = 13"], ["pond=9", "Pond = 13"]),
+        (["thickets>=5", "gap>=3", "thickets<=2"], ["thickets>=5", "thickets<=2"]),
+        (["lap>=20", "lap<=10"], ["lap>=20", "lap<=10"]),
+        (["symmetry=mirror", "Symmetry = rotate"], ["symmetry=mirror", "Symmetry = rotate"]),
+        (["direction=cw", "pond>=9", "direction=ccw"], ["direction=cw", "direction=ccw"]),
+    ],
+)
+def test_bounds_on_one_number_that_cross_are_named_before_any_layout(monkeypatch, texts, expected):
+    monkeypatch.setattr(balance, "lay_out", never)
+    with pytest.raises(QuarryError) as error:
+        balance.generate_hunting_board(texts, 1, 9, 0.5, games=10)
+    assert named(str(error.value)) == expected
+
+
+def test_a_constraint_written_twice_is_one_and_the_largest_exits_and_gap_hold():
+    parsed = parse_constraints(["direction=cw", "Direction = clockwise", "direction=CW"], 9)
+    assert len(parsed) == 1 and Spec.from_constraints(9, parsed).direction == "clockwise"
+    for texts in (["exits>=4", "exits>=3"], ["exits>=3", "exits>=4"]):
+        assert Spec.from_constraints(9, parse_constraints(texts, 9)).exits == 4
+    for texts in (["gap>=5", "gap>=3"], ["gap>=3", "gap>=5"]):
+        assert Spec.from_constraints(9, parse_constraints(texts, 9)).gap == 5
+
+
+@pytest.mark.parametrize(
+    ("texts", "expected"),
+    [
+        # the ten pieces and two squares of the stag's lap next to c need 12 of the 81
+        (["pond>=70"], ["pond>=70"]),
+        # 65 thickets and the default pond of 5 leave 11 squares
+        (["thickets>=65"], ["thickets>=65", "pond>=5 (default)"]),
+    ],
+)
+def test_a_pond_and_thickets_that_leave_no_room_are_named_before_any_layout(
+    monkeypatch, texts, expected
+):
+    monkeypatch.setattr(balance, "lay_out", never)
+    with pytest.raises(QuarryError) as error:
+        balance.generate_hunting_board(texts, 1, 9, 0.5, games=10)
+    assert named(str(error.value)) == expected
+    assert "(the pieces and the stag's lap need 12 of the 81 squares)" in str(error.value)
+
+
+def test_three_constraints_and_a_default_that_conflict_only_together_are_named(monkeypatch):
+    # On this seed's 9 x 9 board, a lap of 4 moves, no pursuer within 4 king steps of c
+    # and a rotated board leave no room for the default pond of 5 or more squares: any two
+    # of the three can hold, and all three with a pond of 1.
+    three = ["gap>=5", "symmetry=rotate", "lap<=4"]
+    for pair in combinations(three, 2):
+        design(list(pair))
+    assert len(design([*three, "pond>=1"])[0].pond) == 1
+    monkeypatch.setattr(balance, "_simulate", never)
+    with pytest.raises(QuarryError) as error:
+        balance.generate_hunting_board(["thickets<=2", *three], 1, 9, 0.5, games=10)
+    assert named(str(error.value)) == [*three, "pond>=5 (default)"]
+
+
+def test_the_cli_names_contradictory_constraints_in_one_line_and_writes_nothing(quarry, tmp_path):
+    out = tmp_path / "out"
+    args = ["--size", "7", "--games", "10", "--constraint", "pond >= 20"]
+    done = quarry("generate", "hunting-board", *args, "--constraint", "pond<=5", "--out", out)
+    assert one_error_line(done) == (
+        "quarry: error: no 7 x 7 board meets these constraints together: "
+        "pond >= 20, pond<=5; drop or loosen one of them"
+    )
+    assert_nothing_written(out)
 
 
 # --- the balance loop and the folder (the bots play; few games to stay quick) ----------------
