@@ -67,8 +67,7 @@ def export_png(path: Path, dpi: float = DPI, bleed: float = BLEED_MM) -> tuple[P
     at `path`, at `dpi`, the cards with `bleed` mm round them, and list them in its manifest (kind
     "png", with role, source SVG, dpi, bleed_mm, width_px, height_px). Returns the folder and
     a one-line summary. Options and image sizes are checked before anything is drawn."""
-    from generator.render.raster import MAX_PIXELS, pixels, svg_png
-    from generator.render.svg import svg_size_mm
+    from generator.render.raster import MAX_PIXELS, encode_png, pixels
 
     check_options(dpi, bleed)
     kit = open_kit(path)
@@ -77,19 +76,19 @@ def export_png(path: Path, dpi: float = DPI, bleed: float = BLEED_MM) -> tuple[P
         raise QuarryError("has no cards, boards or tokens to export", where=str(kit.root))
     plans = []
     for component in chosen:
-        text = kit.svg_text(component.svg)
         extra = max(0.0, bleed - component.own_bleed) if component.takes_bleed else 0.0
-        width, height = svg_size_mm(text)
+        width, height = kit.svg_size(component.svg)
         size = (pixels(width + 2 * extra, dpi), pixels(height + 2 * extra, dpi))
         if max(size) > MAX_PIXELS:
             raise QuarryError(
                 f"{component.svg} would be {size[0]} x {size[1]} px at {dpi:g} dpi, over "
                 f"{MAX_PIXELS} px a side; use a lower --dpi"
             )
-        plans.append((component, text, extra, size))
+        plans.append((component, extra, size))
     with KitAddition(kit, FOLDER) as addition:
-        for component, text, extra, size in plans:
-            addition.path(component.name).write_bytes(svg_png(text, dpi, extra))
+        for component, extra, size in plans:
+            picture = kit.picture(component.svg, dpi, extra)
+            addition.path(component.name).write_bytes(encode_png(picture))
             addition.add(
                 component.name,
                 "png",

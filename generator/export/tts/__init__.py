@@ -104,17 +104,13 @@ class _Cards:
         self._done: dict[tuple[str, int, int], object] = {}
 
     def size_mm(self, svg: str) -> tuple[float, float]:
-        """Return the trimmed size (mm) of the card `svg`."""
-        from generator.render.svg import svg_size_mm
-
-        width, height = svg_size_mm(self.kit.svg_text(svg))
-        return width - 2 * self.bleed, height - 2 * self.bleed
+        """Return the trimmed size (mm) of the card `svg` (QuarryError naming it if it has
+        none: see Kit.svg_size)."""
+        return self.kit.svg_size(svg, self.bleed)
 
     def image(self, svg: str | None, size: tuple[int, int]):
         """Return the PIL image of card `svg` trimmed, `size` px (None: a plain grey card)."""
         from PIL import Image
-
-        from generator.render.raster import svg_image
 
         if svg is None:
             return Image.new("RGB", size, HIDDEN_GREY)
@@ -122,7 +118,7 @@ class _Cards:
         if key not in self._done:
             width_mm, _ = self.size_mm(svg)
             dpi = size[0] / (width_mm / 25.4)
-            picture = svg_image(self.kit.svg_text(svg), dpi)
+            picture = self.kit.picture(svg, dpi)
             cut = round(self.bleed * dpi / 25.4)
             picture = picture.crop((cut, cut, picture.width - cut, picture.height - cut))
             if picture.size != size:
@@ -143,9 +139,15 @@ def export_tts(path: Path, base_url: str | None = None) -> tuple[Path, str]:
     tokens = kit.svgs_of_kind(TOKEN_KINDS)
     if not (decks or boards or tokens):
         raise QuarryError("has no cards, boards or tokens to export", where=str(kit.root))
+    cards = _Cards(kit)
+    for deck in decks:  # every SVG read and measured before anything is drawn
+        for svg in (*deck.faces, deck.back):
+            if svg is not None:
+                cards.size_mm(svg)
+    for svg in (*boards, *tokens):
+        kit.svg_size(svg)
     states: list[dict] = []
     with KitAddition(kit, FOLDER) as addition:
-        cards = _Cards(kit)
         for index, deck in enumerate(decks):
             states.append(_write_deck(addition, cards, deck, index, base))
         for index, svg in enumerate(boards):
@@ -206,13 +208,11 @@ def _write_deck(addition: KitAddition, cards: _Cards, deck: TtsDeck, index: int,
 
 def _write_image(addition: KitAddition, kit: Kit, svg: str, kind: str, base: str) -> str:
     """Write the board or token sheet `svg` as a PNG of at most MAX_SIDE px; return its URL."""
-    from generator.render.raster import encode_png, svg_image
-    from generator.render.svg import svg_size_mm
+    from generator.render.raster import encode_png
 
-    text = kit.svg_text(svg)
-    dpi = min(IMAGE_DPI, MAX_SIDE * 25.4 / max(svg_size_mm(text)))
+    dpi = min(IMAGE_DPI, MAX_SIDE * 25.4 / max(kit.svg_size(svg)))
     name = f"{Path(svg).stem}.png"
-    addition.path(name).write_bytes(encode_png(svg_image(text, dpi), PNG_LEVEL))
+    addition.path(name).write_bytes(encode_png(kit.picture(svg, dpi), PNG_LEVEL))
     addition.add(name, kind, source=svg, dpi=round(dpi, 3))
     return base + name
 
@@ -220,7 +220,5 @@ def _write_image(addition: KitAddition, kit: Kit, svg: str, kind: str, base: str
 def _scale(kit: Kit, svg: str) -> float:
     """Return the TTS scale that shows `svg` at about its printed size (a tile of scale 1 is
     about 2 inches across)."""
-    from generator.render.svg import svg_size_mm
-
-    width, _ = svg_size_mm(kit.svg_text(svg))
+    width, _ = kit.svg_size(svg)
     return max(0.5, width / 25.4 / 2)
