@@ -72,9 +72,13 @@ class RenderedCard:
     back: str | None
 
 
+MAX_SLUG = 60  # a file or folder name made from a name: well under any file system's limit
+
+
 def slugify(text: str) -> str:
-    """Return `text` as a lowercase file name made of letters, digits and dashes."""
-    slug = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    """Return `text` as a lowercase file name made of letters, digits and dashes, at most
+    MAX_SLUG long (a long name is cut, not refused)."""
+    slug = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:MAX_SLUG].rstrip("-")
     return slug or "deck"
 
 

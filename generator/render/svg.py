@@ -3,6 +3,7 @@
 import hashlib
 import io
 import logging
+import math
 import re
 from functools import lru_cache
 from xml.etree import ElementTree
@@ -64,6 +65,8 @@ def svg_size_mm(svg_text: str) -> tuple[float, float]:
             number = float(match.group(1))
         except ValueError:
             raise ValueError(f"the <svg> element's {name} {value!r} is not a number") from None
+        if not math.isfinite(number):
+            raise ValueError(f"the <svg> element's {name} {value!r} is not a finite length")
         sizes.append(number * _MM[match.group(2)])
     return sizes[0], sizes[1]
 
