@@ -215,15 +215,27 @@ def _run_template(template: jinja2.Template, context: dict, row: CardRow, name: 
         raise QuarryError(f"{row.label}: {error}", where=_template_where(error, name)) from None
     except RecursionError as error:
         raise QuarryError(
-            f"{row.label}: the template includes, extends or calls itself without end",
+            f"{row.label}: the template recurses without end (it includes, extends or calls "
+            "itself, or nests deeper than Python allows)",
             where=_template_where(error, name),
         ) from None
-    except (SyntaxError, MemoryError):  # Python's compiler, on blocks nested too deep
+    except SyntaxError:  # Python's compiler, on blocks nested too deep
         raise QuarryError(
             f"{row.label}: a template is too deeply nested for Python to compile", where=name
         ) from None
+    except MemoryError:
+        raise QuarryError(f"{row.label}: the template ran out of memory", where=name) from None
     # A template is the user's code: whatever it raises is a mistake in the deck, not in Quarry.
-    except (jinja2.TemplateError, TypeError, ValueError, ArithmeticError, LookupError) as error:
+    except (
+        jinja2.TemplateError,
+        TypeError,
+        ValueError,
+        ArithmeticError,
+        LookupError,
+        NameError,  # Jinja2 compiles the literal 1e999 to `inf`, an unknown name
+        AttributeError,
+        RuntimeError,
+    ) as error:
         raise QuarryError(
             f"{row.label}: {type(error).__name__}: {error}", where=_template_where(error, name)
         ) from None

@@ -11,9 +11,10 @@ or fill the memory. What exceeds a limit stops with TemplateLimit, naming the li
   most MAX_RANGE too;
 - one face takes at most MAX_STEPS steps (a turn of a loop, a call of a macro, function
   or filter; text_box counts the text measurements it may make), a whole deck MAX_DECK_STEPS;
-- a face writes at most MAX_OUTPUT characters, a deck MAX_DECK_OUTPUT, and no string or
-  list a template builds is longer than MAX_OUTPUT; whole numbers stay under MAX_INT_BITS
-  bits;
+- a face writes at most MAX_OUTPUT characters, a deck MAX_DECK_OUTPUT; no string or list
+  a template builds is longer than MAX_OUTPUT, and those it builds come to at most MAX_MADE
+  for one face (a block that gathers its text before writing it holds no more); whole
+  numbers stay under MAX_INT_BITS bits;
 - text_box takes at most MAX_TEXT_BOX characters, sizes from 1 to 200 pt and lengths
   within 10 m.
 
@@ -52,6 +53,7 @@ MAX_RANGE = 10_000
 MAX_STEPS = 100_000
 MAX_DECK_STEPS = 2_000_000
 MAX_OUTPUT = 2_000_000
+MAX_MADE = 10 * MAX_OUTPUT
 MAX_DECK_OUTPUT = 64_000_000
 MAX_INT_BITS = 10_000
 MAX_TEXT_BOX = 10_000
@@ -166,6 +168,15 @@ class _Budget:
     steps: int
     output: int
     deck: "_Budget | None" = None
+    made: int = MAX_MADE
+
+    def make(self, count: int) -> None:
+        self.made -= count
+        if self.made < 0:
+            raise TemplateLimit(
+                f"the template builds more than {MAX_MADE} characters or items of strings "
+                "and lists for one face; that is the limit"
+            )
 
     def step(self, count: int = 1) -> None:
         self.steps -= count
@@ -246,11 +257,15 @@ def _too_long(value: object) -> bool:
 
 
 def _check_size(value: object, what: str = "a value") -> object:
+    """Return `value`, a value a template has just built, once it is known to be within
+    MAX_OUTPUT long (or MAX_INT_BITS) and its length is spent from the face's MAX_MADE."""
     if _too_long(value):
         raise TemplateLimit(
             f"{what} of {len(value)} characters or items; a template's strings and lists "
             f"may be at most {MAX_OUTPUT} long"
         )
+    if isinstance(value, str | list | tuple | dict | set | frozenset):
+        _budget().make(len(value))
     if isinstance(value, int) and value.bit_length() > MAX_INT_BITS:
         raise TemplateLimit(f"a whole number over {MAX_INT_BITS} bits; that is the limit")
     return value
