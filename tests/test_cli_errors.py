@@ -4,6 +4,7 @@ Every test runs the real CLI in a subprocess (`python -m generator`), as a user 
 """
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -421,3 +422,361 @@ def test_the_list_of_kits_gives_a_fixed_player_count_as_one_number():
     listing = quarry("kit").stdout
     assert "Fugitive (2 players)" in listing and "The Hunt (2 players)" in listing
     assert "CutThroat! (6-13 players)" in listing and "2-2" not in listing
+
+
+# --- hostile and broken files ------------------------------------------------------------
+# What the issue found by feeding Quarry hostile and broken files: each was a traceback, a
+# hang or an accepted mistake. Every reader goes through generator/userfiles.py;
+# tests/test_userfiles.py feeds them random bytes and deep nesting.
+
+
+def _spoiled_template(d: DeckDir, text: bytes | str) -> None:
+    """Make the deck's front template `text` (bytes written as they are)."""
+    if isinstance(text, str):
+        text = text.encode("utf-8")
+    d.front.write_bytes(text)
+
+
+def _binary_template(d: DeckDir) -> list[str]:
+    _spoiled_template(d, bytes(range(128, 256)) * 4)
+    return ["front.svg.j2", "is not UTF-8 text", "line 1, column 1"]
+
+
+def _template_including_itself(d: DeckDir) -> list[str]:
+    _spoiled_template(d, '{% include "templates/front.svg.j2" %}')
+    return ["front.svg.j2", "recurses without end", "'Lantern'"]
+
+
+def _template_extending_itself(d: DeckDir) -> list[str]:
+    _spoiled_template(d, '{% extends "templates/front.svg.j2" %}')
+    return ["front.svg.j2", "recurses without end"]
+
+
+def _range_of_a_hundred_million(d: DeckDir) -> list[str]:
+    _spoiled_template(d, "{% for i in range(10**8) %}x{% endfor %}")
+    return ["front.svg.j2:1", "range() of 100000000 items", "at most 10000"]
+
+
+def _loops_inside_loops(d: DeckDir) -> list[str]:
+    _spoiled_template(
+        d, "{% for i in range(9000) %}{% for j in range(9000) %}{% endfor %}{% endfor %}"
+    )
+    return ["front.svg.j2:1", "more than 100000 steps"]
+
+
+def _a_gigabyte_of_text(d: DeckDir) -> list[str]:
+    _spoiled_template(d, "{{ 'x' * 10**9 }}")
+    return ["front.svg.j2:1", "1000000000", "at most 2000000"]
+
+
+def _doubling_a_string(d: DeckDir) -> list[str]:
+    _spoiled_template(
+        d,
+        "{% set ns = namespace(s='x') %}{% for i in range(64) %}{% set ns.s = ns.s ~ ns.s %}"
+        "{% endfor %}",
+    )
+    return ["front.svg.j2:1", "at most 2000000"]
+
+
+def _output_nested_too_deep(d: DeckDir) -> list[str]:
+    _spoiled_template(d, "{% for i in range(5000) %}<g>{% endfor %}")
+    return ["front.svg.j2", "the template's output nests SVG elements more than 100 deep"]
+
+
+def _a_private_attribute(d: DeckDir) -> list[str]:
+    _spoiled_template(d, "{{ card.__class__.__mro__ }}")
+    return ["front.svg.j2:1", "unsafe"]
+
+
+def _a_deck_file_of_deep_arrays(d: DeckDir) -> list[str]:
+    d.edit(d.deck, "cost = 2\n", "cost = " + "[" * 5000 + "]" * 5000 + "\n")
+    return ["deck.toml", "nest more than 32 deep", "line"]
+
+
+def _a_deck_file_of_long_dotted_keys(d: DeckDir) -> list[str]:
+    # tomllib takes time squared in a dotted key's length: 100,000 parts ran for minutes.
+    d.edit(d.deck, "cost = 2\n", "a" + ".b" * 100_000 + " = 2\n")
+    return ["deck.toml", "nest more than 32 deep"]
+
+
+def _a_binary_deck_file(d: DeckDir) -> list[str]:
+    d.deck.write_bytes(b'[deck]\nname = "\xff\xfe"\n')
+    return ["deck.toml", "is not UTF-8 text (byte 0xff at line 2, column 9)"]
+
+
+HOSTILE_DECKS: dict[str, Callable[[DeckDir], list[str]]] = {
+    "a binary template (was a UnicodeDecodeError)": _binary_template,
+    "a template including itself (was a RecursionError)": _template_including_itself,
+    "a template extending itself": _template_extending_itself,
+    "range(10**8) in a template (ran unbounded)": _range_of_a_hundred_million,
+    "loops inside loops in a template": _loops_inside_loops,
+    "a gigabyte of text from a template": _a_gigabyte_of_text,
+    "a string doubled 64 times in a template": _doubling_a_string,
+    "a template writing 5000 nested <g>": _output_nested_too_deep,
+    "a template reading a private attribute": _a_private_attribute,
+    "a deck file nesting 5000 arrays": _a_deck_file_of_deep_arrays,
+    "a deck file with a 100,000-part dotted key": _a_deck_file_of_long_dotted_keys,
+    "a deck file that is not UTF-8": _a_binary_deck_file,
+}
+
+
+@pytest.mark.parametrize("spoil", HOSTILE_DECKS.values(), ids=HOSTILE_DECKS.keys())
+def test_a_hostile_deck_or_template_gives_one_line_naming_it_and_the_limit(tmp_path, spoil):
+    deck = DeckDir(tmp_path / "deck")
+    expected = spoil(deck)
+    out = tmp_path / "out"
+    line = one_error_line(quarry("cards", deck.deck, "--out", out))
+    for text in expected:
+        assert text in line, line
+    assert not out.exists()
+
+
+def _layout(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "mine.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+BAD_LAYOUTS = {
+    # a card 0 mm wide was a ZeroDivisionError while imposing the sheet
+    "a 0 mm card": (
+        '[card.zero]\nwidth = "0mm"\nheight = "88mm"\n',
+        'card = "zero"',
+        ["mine.toml [card.zero]", "width is 0 mm", "from 10 to 500 mm"],
+    ),
+    # the next two were accepted: only an entry a run used was resolved
+    "an extends cycle in an entry the deck does not use": (
+        '[card.a]\nextends = "b"\n\n[card.b]\nextends = "a"\n',
+        None,
+        ["mine.toml [card.a]", "cycle: a -> b -> a"],
+    ),
+    "a missing parent in an entry the deck does not use": (
+        '[sheet.mine]\nextends = "nonesuch"\n',
+        None,
+        ["mine.toml [sheet.mine]", "extends 'nonesuch'", "known: bleed, default, mine, spaced"],
+    ),
+    # cards has no use for tiling: they were read and ignored
+    "tiling values given to cards": (
+        '[tiling.wide]\nextends = "default"\noverlap = "15mm"\n',
+        None,
+        [
+            "mine.toml",
+            "[tiling.wide]",
+            "does not use tiling",
+            "[paper.NAME], [card.NAME], [sheet.NAME]",
+        ],
+    ),
+    "a negative margin": (
+        '[sheet.tight]\nextends = "default"\nmargin = "-5mm"\n',
+        None,
+        ["[sheet.tight]", "margin is -5 mm", "from 0 to 100 mm"],
+    ),
+}
+
+
+@pytest.mark.parametrize(("text", "card", "expected"), BAD_LAYOUTS.values(), ids=BAD_LAYOUTS.keys())
+def test_a_bad_layout_file_is_refused_when_read(tmp_path, text, card, expected):
+    deck = DeckDir(tmp_path / "deck")
+    if card:
+        deck.edit(deck.deck, 'card = "poker"', card)
+    out = tmp_path / "out"
+    line = one_error_line(
+        quarry("cards", deck.deck, "--layout", _layout(tmp_path, text), "--out", out)
+    )
+    for part in expected:
+        assert part in line, line
+    assert not out.exists()
+
+
+def _deep_board(path: Path) -> list[str]:
+    depth = 200_000  # a RecursionError after the --out folder was made
+    path.write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="300mm" height="300mm">'
+        + "<g>" * depth
+        + "</g>" * depth
+        + "</svg>",
+        encoding="utf-8",
+    )
+    return ["nests SVG elements more than 100 deep (line 1)"]
+
+
+def _huge_board(path: Path) -> list[str]:
+    with path.open("wb") as file:  # 47 MB (sparse): refused by its size, before reading
+        file.write(b'<svg xmlns="http://www.w3.org/2000/svg" width="300mm" height="300mm">')
+        file.truncate(47_000_000)
+    return ["is 47 MB", "a board SVG may be at most 16 MB"]
+
+
+def _tiny_board(path: Path) -> list[str]:
+    path.write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="0.0001mm" height="0.0001mm"/>',
+        encoding="utf-8",
+    )  # printed as a "0 x 0 mm" board
+    return ["0.0001 x 0.0001 mm", "its width is under 10 mm"]
+
+
+def _binary_board(path: Path) -> list[str]:
+    path.write_bytes(b"<svg \x80\x81>")
+    return ["is not UTF-8 text (byte 0x80 at line 1, column 6)"]
+
+
+def _external_entity_board(path: Path) -> list[str]:
+    path.write_text(
+        '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
+        '<svg xmlns="http://www.w3.org/2000/svg" width="300mm" height="300mm">&x;</svg>',
+        encoding="utf-8",
+    )
+    return ["external or parameter entity 'x'"]
+
+
+HOSTILE_BOARDS = {
+    "200,000 nested <g>": _deep_board,
+    "a 47 MB SVG": _huge_board,
+    "a 0.0001 mm board": _tiny_board,
+    "a binary board": _binary_board,
+    "an SVG with an external entity": _external_entity_board,
+}
+
+
+@pytest.mark.parametrize("make", HOSTILE_BOARDS.values(), ids=HOSTILE_BOARDS.keys())
+def test_a_hostile_board_svg_gives_one_line_and_no_out_folder(tmp_path, make):
+    board = tmp_path / "board.svg"
+    expected = make(board)
+    out = tmp_path / "out"
+    line = one_error_line(quarry("tile", board, "--out", out))
+    assert str(board) in line
+    for text in expected:
+        assert text in line, line
+    assert not out.exists(), "the --out folder is made only once the board is read"
+
+
+def test_tile_refuses_a_layout_file_holding_what_it_does_not_use(tmp_path):
+    layout = _layout(tmp_path, '[card.big]\nwidth = "70mm"\nheight = "100mm"\n')
+    out = tmp_path / "out"
+    line = one_error_line(
+        quarry("tile", EXAMPLES / "sample-board.svg", "--layout", layout, "--out", out)
+    )
+    assert "[card.big]" in line and "[paper.NAME], [tiling.NAME]" in line
+    assert not out.exists()
+
+
+def test_simulate_parforce_refuses_a_binary_board_file(tmp_path):
+    board = tmp_path / "board.txt"
+    board.write_bytes(b"parforce 1\n\xda\x00\xff")  # was a UnicodeDecodeError
+    line = one_error_line(quarry("simulate", "parforce", "--board", board, "--games", 1))
+    assert f"{board}: is not UTF-8 text (byte 0xda at line 2, column 1)" in line
+    assert "a parforce board file" in line
+
+
+def test_simulate_island_refuses_a_board_file_that_is_a_fifo(tmp_path):
+    board = tmp_path / "board.fifo"
+    os.mkfifo(board)  # opening it to read would wait for a writer for ever
+    line = one_error_line(quarry("simulate", "island", "--board", board, "--games", 1))
+    assert f"{board}: is not a regular file" in line
+
+
+def test_simulate_fugitive_refuses_a_folder_as_its_deck(tmp_path):
+    line = one_error_line(quarry("simulate", "fugitive", "--deck", tmp_path, "--games", 1))
+    assert (
+        f"{tmp_path}: is a folder, expected a deck configuration (JSON)" in line
+    )  # was IsADirectoryError
+
+
+def test_replay_refuses_a_record_nested_too_deep(tmp_path):
+    record = tmp_path / "record.json"
+    record.write_text('{"header": ' + "[" * 100_000 + "]" * 100_000 + "}", encoding="utf-8")
+    line = one_error_line(quarry("replay", "hunt", record))
+    assert f"{record}: arrays and objects nest more than 32 deep" in line
+
+
+@pytest.mark.parametrize(
+    ("game", "first", "second"),
+    [
+        ("island", "vision=square", "vision=steps"),
+        ("parforce", "max_rounds=30", "max_rounds=40"),
+        ("cutthroat", "markers=6", "markers=7"),
+    ],
+)
+def test_a_rule_given_twice_with_two_values_is_refused_naming_both(game, first, second):
+    # The later value used to win silently.
+    line = one_error_line(quarry("simulate", game, "--rule", first, "--rule", second, "--games", 1))
+    assert f"as {first} and {second}" in line, line
+
+
+@pytest.fixture(scope="module")
+def deck_kit(tmp_path_factory) -> Path:
+    """The example deck's kit, written once; tests spoil copies of it."""
+    from generator.kit import write_deck_kit
+
+    out = tmp_path_factory.mktemp("kit")
+    folder, _ = write_deck_kit(
+        EXAMPLES / "custom-deck.toml", out, "a4", 1, [], None, "duplex", (0.0, 0.0)
+    )
+    return folder
+
+
+def _manifest_files_of_numbers(kit: Path) -> list[str]:
+    manifest = json.loads((kit / "manifest.json").read_text(encoding="utf-8"))
+    manifest["files"] = [1, 2, 3]  # was a TypeError
+    (kit / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    return ["manifest.json: files[0] must be an object"]
+
+
+def _manifest_deck_leaving_the_kit(kit: Path) -> list[str]:
+    manifest = json.loads((kit / "manifest.json").read_text(encoding="utf-8"))
+    manifest["decks"]["cards"][0]["front"] = "../../outside.svg"
+    (kit / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    return ["decks['cards'][0].front must be the path of an SVG in the kit", "'../../outside.svg'"]
+
+
+def _manifest_not_utf8(kit: Path) -> list[str]:
+    (kit / "manifest.json").write_bytes(b'{"quarry": "\xff"}')
+    return ["manifest.json: is not UTF-8 text"]
+
+
+def _broken_svg(kit: Path) -> list[str]:
+    svg = kit / "svg" / "back.svg"  # was a ValueError: no width
+    svg.write_text('<svg xmlns="http://www.w3.org/2000/svg" height="88mm"/>', encoding="utf-8")
+    return [f"{svg}: the <svg> element's width is 'missing'"]
+
+
+def _unclosed_svg(kit: Path) -> list[str]:
+    svg = kit / "svg" / "01-lantern-front.svg"
+    svg.write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="63mm" height="88mm">', encoding="utf-8"
+    )
+    return [f"{svg}: is not a well-formed SVG document"]
+
+
+def _zero_width_card(kit: Path) -> list[str]:
+    svg = kit / "svg" / "back.svg"
+    svg.write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="0mm" height="88mm"/>', encoding="utf-8"
+    )
+    return [f"{svg}: is 0 x 88 mm", "from 1 to 5080 mm a side"]
+
+
+BROKEN_KITS = {
+    "a manifest listing numbers as files": _manifest_files_of_numbers,
+    "a manifest deck leaving the kit": _manifest_deck_leaving_the_kit,
+    "a manifest that is not UTF-8": _manifest_not_utf8,
+    "an SVG without a width": _broken_svg,
+    "an SVG cut off": _unclosed_svg,
+    "a card 0 mm wide": _zero_width_card,
+}
+
+
+@pytest.mark.parametrize("verb", ["png", "tts"])
+@pytest.mark.parametrize("spoil", BROKEN_KITS.values(), ids=BROKEN_KITS.keys())
+def test_export_of_a_broken_kit_gives_one_line_and_leaves_it_as_it_was(
+    tmp_path, deck_kit, verb, spoil
+):
+    kit = tmp_path / "kit"
+    shutil.copytree(deck_kit, kit)
+    expected = spoil(kit)
+    before = {path: path.read_bytes() for path in kit.rglob("*") if path.is_file()}
+    line = one_error_line(quarry("export", verb, kit))
+    for text in expected:
+        assert text in line, line
+    after = {path: path.read_bytes() for path in kit.rglob("*") if path.is_file()}
+    assert after == before
