@@ -253,6 +253,9 @@ def read_toml(path: Path | str, what: str = "a TOML file", limit: int = MAX_TEXT
 # --- SVG -----------------------------------------------------------------------------------
 
 
+SVG_NAMESPACE = "http://www.w3.org/2000/svg"
+
+
 class _Stop(Exception):
     """Raised from an expat handler to stop the parse with a message."""
 
@@ -260,14 +263,20 @@ class _Stop(Exception):
 def check_svg(
     text: str, where: str, depth: int = MAX_XML_DEPTH, elements: int = MAX_SVG_ELEMENTS
 ) -> None:
-    """Raise QuarryError unless `text` is well-formed XML whose elements nest at most `depth`
-    deep, with at most `elements` elements and no external or parameter entities. Read by
-    expat as a stream, before any parser that recurses (svglib, the gallery) sees it."""
-    parser = expat.ParserCreate()
+    """Raise QuarryError unless `text` is well-formed XML whose root is an SVG <svg> (in
+    the SVG namespace), whose elements nest at most `depth` deep, with at most `elements`
+    elements and no external or parameter entities. Read by expat as a stream, before any
+    parser that recurses (svglib, the gallery) sees it."""
+    parser = expat.ParserCreate(namespace_separator=" ")
     level = count = 0
 
     def start(name, attributes) -> None:
         nonlocal level, count
+        if count == 0 and name != f"{SVG_NAMESPACE} svg":
+            tag = name.split(" ")[-1]
+            raise _Stop(
+                f'has <{tag}> as its root element, not an SVG <svg> (xmlns="{SVG_NAMESPACE}")'
+            )
         level += 1
         count += 1
         if level > depth:

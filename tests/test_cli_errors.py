@@ -479,7 +479,9 @@ def _doubling_a_string(d: DeckDir) -> list[str]:
 
 
 def _output_nested_too_deep(d: DeckDir) -> list[str]:
-    _spoiled_template(d, "{% for i in range(5000) %}<g>{% endfor %}")
+    _spoiled_template(
+        d, '<svg xmlns="http://www.w3.org/2000/svg">{% for i in range(5000) %}<g>{% endfor %}'
+    )
     return ["front.svg.j2", "the template's output nests SVG elements more than 100 deep"]
 
 

@@ -368,7 +368,13 @@ def _limited_filter(name: str, function: Callable) -> Callable:
             args = (*args[:first], items, *args[first + 1 :])
         elif name == "replace" and len(args) >= first + 3:
             _check_replace(*(str(a) for a in args[first : first + 3]))
-        return _check_size(function(*args, **kwargs), f"the {name} filter made a value")
+        try:
+            result = function(*args, **kwargs)
+        except AssertionError:  # Jinja2's filters assert on some arguments (truncate(0))
+            raise jinja2.TemplateRuntimeError(
+                f"the {name} filter does not take these arguments"
+            ) from None
+        return _check_size(result, f"the {name} filter made a value")
 
     return limited
 
