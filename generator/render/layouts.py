@@ -140,6 +140,7 @@ class LayoutBook:
             for kind, name in self._load(Path(path)):
                 self._user.append((Path(path), kind, name))
         self._chains: dict[tuple[str, str], tuple[str, ...]] = {}
+        self._depths: dict[tuple[str, str], int] = {}  # entries in its longest chain
         for kind, entries in self._entries.items():
             for name, entry in entries.items():
                 self._chain(kind, name, ())
@@ -209,10 +210,7 @@ class LayoutBook:
         if (kind, name) in self._chains:
             return self._chains[kind, name]
         if len(below) >= MAX_EXTENDS:
-            raise QuarryError(
-                f"extends chains at most {MAX_EXTENDS} entries deep; this one is deeper",
-                where=f"{shown(entries[below[0]].source)} [{kind}.{below[0]}]",
-            )
+            _too_deep(f"{shown(entries[below[0]].source)} [{kind}.{below[0]}]")
         entry = entries[name]
         where = f"{shown(entry.source)} [{kind}.{name}]"
         parents = entry.values.get("extends", [])
@@ -225,6 +223,7 @@ class LayoutBook:
                 f"extends at most {MAX_EXTENDS} entries, not {len(parents)}", where=where
             )
         chain: list[str] = []
+        depth = 0
         for parent in parents:
             if parent not in entries:
                 known = ", ".join(self.names(kind))
@@ -233,6 +232,10 @@ class LayoutBook:
                     where=where,
                 )
             chain += self._chain(kind, parent, (*below, name))
+            depth = max(depth, self._depths[kind, parent])
+        if depth + 1 > MAX_EXTENDS:
+            _too_deep(where)
+        self._depths[kind, name] = depth + 1
         # An entry applied twice counts where it comes last: its values win from there on.
         last_first = dict.fromkeys(reversed([*chain, name]))
         self._chains[kind, name] = tuple(reversed(last_first))
@@ -308,3 +311,10 @@ def _convert(kind: str, key: str, value: object, where: str):
             where=where,
         )
     return length
+
+
+def _too_deep(where: str) -> None:
+    raise QuarryError(
+        f"extends a chain of more than {MAX_EXTENDS} entries; at most {MAX_EXTENDS} are accepted",
+        where=where,
+    )

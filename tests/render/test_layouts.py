@@ -227,3 +227,114 @@ def test_a_bool_field_rejects_a_string(tmp_path):
     user = _layout_file(tmp_path, '[sheet.x]\nextends = "default"\ncrop_marks = "yes"\n')
     with pytest.raises(QuarryError, match="crop_marks must be true or false"):
         LayoutBook([user]).sheet("x")
+
+
+# --- every entry checked when its file is read --------------------------------------------
+
+
+def test_a_cycle_in_an_entry_no_one_uses_is_refused_when_the_file_is_read(tmp_path):
+    user = _layout_file(tmp_path, '[sheet.a]\nextends = "b"\n\n[sheet.b]\nextends = "a"\n')
+    with pytest.raises(QuarryError, match=r"mine\.toml \[sheet\.a\]: .*cycle: a -> b -> a"):
+        LayoutBook([user])
+
+
+def test_a_missing_parent_of_an_entry_no_one_uses_is_refused_when_the_file_is_read(tmp_path):
+    user = _layout_file(tmp_path, '[paper.odd]\nextends = "a7"\n')
+    with pytest.raises(QuarryError, match=r"\[paper\.odd\]: extends 'a7', which is not a known"):
+        LayoutBook([user])
+
+
+def test_a_partial_entry_others_extend_is_accepted_until_it_is_used(tmp_path):
+    user = _layout_file(tmp_path, '[card.rounded]\ncorner_radius = "5mm"\n')
+    book = LayoutBook([user])
+    with pytest.raises(QuarryError, match="missing width, height"):
+        book.card("rounded")
+
+
+@pytest.mark.parametrize(
+    ("entry", "message"),
+    [
+        (
+            '[card.zero]\nwidth = "0mm"\nheight = "88mm"',
+            "width is 0 mm; a card's width must be from 10 to 500 mm",
+        ),
+        ('[card.vast]\nwidth = "2m"\nheight = "88mm"', "expected a length"),
+        ('[card.huge]\nwidth = "600mm"\nheight = "88mm"', "from 10 to 500 mm"),
+        (
+            '[paper.stamp]\nwidth = "1in"\nheight = "1in"',
+            "paper's width must be from 50 to 5080 mm",
+        ),
+        (
+            '[sheet.x]\nextends = "default"\nbleed = "25mm"',
+            "bleed is 25 mm; a sheet's bleed must be from 0 to 20 mm",
+        ),
+        ('[sheet.x]\nextends = "default"\nback_offset_x = "-11mm"', "from -10 to 10 mm"),
+        ('[sheet.x]\nextends = "default"\nmargin = "-1mm"', "margin is -1 mm"),
+        ('[tiling.x]\nextends = "default"\noverlap = "1000mm"', "overlap is 1000 mm"),
+        ('[tiling.x]\nextends = "default"\nfooter_size = "0pt"', "footer_size is 0 mm"),
+        ('[card.x]\nwidth = "20mm"\nheight = "20mm"\ncorner_radius = "11mm"', None),
+    ],
+)
+def test_a_length_outside_its_range_is_refused_naming_the_entry_and_the_range(
+    tmp_path, entry, message
+):
+    user = _layout_file(tmp_path, entry + "\n")
+    if message is None:  # within each field's range, but wrong together: refused when used
+        with pytest.raises(QuarryError, match="corner_radius is 11 mm; it may be at most half"):
+            LayoutBook([user]).card("x")
+        return
+    with pytest.raises(QuarryError) as caught:
+        LayoutBook([user])
+    assert message in str(caught.value)
+    assert "mine.toml [" in str(caught.value)
+
+
+@pytest.mark.parametrize("reverse", [False, True], ids=["parents first", "parents last"])
+def test_extends_chains_deeper_than_16_are_refused_whatever_the_order(tmp_path, reverse):
+    def chain(length: int) -> str:
+        entries = [f'[card.c{i}]\nextends = "c{i + 1}"\n' for i in range(length - 1)]
+        entries.append(f'[card.c{length - 1}]\nwidth = "20mm"\nheight = "30mm"\n')
+        return "\n".join(reversed(entries) if reverse else entries)
+
+    assert LayoutBook([_layout_file(tmp_path, chain(16))]).card("c0").width == 20.0
+    with pytest.raises(QuarryError, match="extends a chain of more than 16 entries"):
+        LayoutBook([_layout_file(tmp_path, chain(17), "deep.toml")])
+
+
+def test_an_entry_applied_twice_in_a_chain_counts_where_it_comes_last(tmp_path):
+    # c extends [a, b] and b extends a: a's values come first, then b's over them.
+    user = _layout_file(
+        tmp_path,
+        '[card.a]\nwidth = "10mm"\nheight = "20mm"\n\n[card.b]\nextends = "a"\nwidth = "30mm"\n'
+        '\n[card.c]\nextends = ["a", "b"]\n',
+    )
+    assert LayoutBook([user]).card("c").width == 30.0
+
+
+def test_too_many_parents_or_entries_are_refused(tmp_path):
+    names = [f"p{i}" for i in range(17)]
+    parents = "".join(f'[card.{name}]\nwidth = "20mm"\n' for name in names)
+    many = _layout_file(tmp_path, parents + f"[card.all]\nextends = {names!r}\n".replace("'", '"'))
+    with pytest.raises(QuarryError, match="extends at most 16 entries, not 17"):
+        LayoutBook([many])
+    lots = "".join(f'[card.c{i}]\nwidth = "20mm"\n' for i in range(1001))
+    with pytest.raises(
+        QuarryError, match="holds 1001 layout entries; a layout file may hold at most 1000"
+    ):
+        LayoutBook([_layout_file(tmp_path, lots, "lots.toml")])
+
+
+def test_a_verb_refuses_a_layout_kind_it_does_not_use(tmp_path):
+    user = _layout_file(
+        tmp_path,
+        '[paper.square]\nwidth = "200mm"\nheight = "200mm"\n\n[tiling.wide]\nextends = "default"\n',
+    )
+    book = LayoutBook([user])
+    book.check_user_kinds(("paper", "tiling"), "quarry tile")
+    with pytest.raises(QuarryError) as caught:
+        book.check_user_kinds(("paper", "card", "sheet"), "quarry cards")
+    assert str(caught.value) == (
+        f"{user}: [tiling.wide]: quarry cards does not use tiling layouts; its --layout files "
+        "take [paper.NAME], [card.NAME], [sheet.NAME]"
+    )
+    LayoutBook().check_user_kinds(("paper",), "anything")  # the built-in files are not a user's
