@@ -6,7 +6,7 @@ SEED ?= 1
 PAPER ?= a4
 KIT_PAPER ?= both
 
-.PHONY: kit test test-browser lint bench clean
+.PHONY: kit test test-browser test-faults lint bench clean
 
 # hatch_build.py compiles the C layered search during the install.
 $(BIN)/quarry: pyproject.toml hatch_build.py generator/games/fugitive/layered_search.c
@@ -39,6 +39,12 @@ test-browser: $(BIN)/quarry
 			--no-install-recommends chromium chromium-driver; \
 	fi
 	$(BIN)/pytest -m browser tests/browser
+
+# The fault suite (tests/faults, marked "faults"; `make test` leaves it out): Ctrl-C and
+# SIGTERM at several moments of kit, generate and simulate runs, and read-only, forbidden and
+# full output folders (a stand-in that makes the OS calls fail). A few minutes, one at a time.
+test-faults: $(BIN)/quarry
+	$(BIN)/pytest -m faults tests/faults
 
 bench: $(BIN)/quarry
 	$(BIN)/python bench/run.py

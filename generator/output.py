@@ -59,7 +59,7 @@ def output_error(error: OSError, place: Path, where: Path | None = None) -> Outp
     if error.errno in YOURS:
         what, code = YOURS[error.errno], 2
     elif error.errno in MACHINES:
-        what, code = f"{MACHINES[error.errno]}; nothing was written", 1
+        what, code = MACHINES[error.errno], 1
     else:
         return None
     names = [name for name in (error.filename, error.filename2) if name is not None]
