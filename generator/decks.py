@@ -72,6 +72,7 @@ class RenderedCard:
     back: str | None
 
 
+MAX_NAME = 200  # a deck's name: the guide page sets it as a title, a footer on one line
 MAX_SLUG = 60  # a file or folder name made from a name: well under any file system's limit
 
 
@@ -103,6 +104,12 @@ def load_deck(path: Path, book: LayoutBook) -> Deck:
     for key in ("name", "front"):
         if not isinstance(head.get(key), str) or not head[key].strip():
             raise QuarryError(f'[deck] needs {key} = "..."', where=where)
+    if len(head["name"].strip()) > MAX_NAME:
+        raise QuarryError(
+            f"[deck] name is {len(head['name'].strip())} characters; a deck's name (its title "
+            f"on the guide page and every footer) may be at most {MAX_NAME}",
+            where=where,
+        )
     try:
         card = book.card(str(head.get("card", "poker")))
         sheet = str(head.get("sheet", "default"))

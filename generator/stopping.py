@@ -259,6 +259,7 @@ def worker_pool(workers: int) -> Iterator[WorkerPool]:
     )
     try:
         yield WorkerPool(pool)
+        pool.shutdown(wait=True)  # inside the try: a signal while they finish tears down too
     except BaseException as error:
         with deferred():
             codes = _give_up(pool, stop, lock)
@@ -267,8 +268,6 @@ def worker_pool(workers: int) -> Iterator[WorkerPool]:
         if isinstance(error, BrokenProcessPool) and stopped:
             raise Interrupted(stopped[0]) from None
         raise
-    else:
-        pool.shutdown(wait=True)
 
 
 def _give_up(pool: ProcessPoolExecutor, stop, lock) -> list[int]:

@@ -568,6 +568,16 @@ BAD_LAYOUTS = {
             "[paper.NAME], [card.NAME], [sheet.NAME]",
         ],
     ),
+    "a paper smaller than A5 (tiny papers broke the guide page)": (
+        '[paper.square]\nwidth = "150mm"\nheight = "150mm"\n',
+        None,
+        ["[paper.square]", "150 x 150 mm", "at least the area of A5 (148 x 210 mm)"],
+    ),
+    "a paper narrower than A5": (
+        '[paper.strip]\nwidth = "120mm"\nheight = "400mm"\n',
+        None,
+        ["[paper.strip]", "width is 120 mm", "from 148 to 5080 mm"],
+    ),
     "a negative margin": (
         '[sheet.tight]\nextends = "default"\nmargin = "-5mm"\n',
         None,
@@ -650,6 +660,26 @@ def test_a_hostile_board_svg_gives_one_line_and_no_out_folder(tmp_path, make):
     for text in expected:
         assert text in line, line
     assert not out.exists(), "the --out folder is made only once the board is read"
+
+
+def test_a_guide_page_that_cannot_fit_its_paper_is_one_line(tmp_path):
+    # A board's file name is the guide's title: 245 letters with no space to break at do
+    # not fit an A5 guide page (reportlab's DoesNotFit was a traceback).
+    board = tmp_path / ("W" * 245 + ".svg")
+    shutil.copyfile(EXAMPLES / "sample-board.svg", board)
+    layout = _layout(tmp_path, '[paper.a5]\nwidth = "148mm"\nheight = "210mm"\n')
+    out = tmp_path / "out"
+    line = one_error_line(quarry("tile", board, "--paper", "a5", "--layout", layout, "--out", out))
+    assert "the kit's guide, titled 'WWW" in line
+    assert "does not fit one page of a5 paper (148 x 210 mm)" in line
+    assert_nothing_written(out)
+
+
+def test_a_deck_name_longer_than_200_characters_is_refused(tmp_path):
+    deck = DeckDir(tmp_path / "deck")
+    deck.edit(deck.deck, 'name = "Expedition Supplies"', 'name = "' + "Long " * 50 + '"')
+    line = one_error_line(quarry("cards", deck.deck, "--out", tmp_path / "out"))
+    assert "[deck] name is 249 characters" in line and "at most 200" in line
 
 
 def test_tile_refuses_a_layout_file_holding_what_it_does_not_use(tmp_path):

@@ -98,11 +98,13 @@ class TilingLayout:
 _CLASSES = {"paper": Paper, "card": CardFormat, "sheet": SheetLayout, "tiling": TilingLayout}
 
 # The lengths (mm) each field accepts; any other length is refused when its file is read.
-# Papers: a business card to the 200 in a PDF viewer must show; cards: 10 mm to half a metre.
+# Papers: 148 mm a side and A5's area (MIN_PAPER; a kit's one-page guide needs that) to the
+# 200 in a PDF viewer must show; cards: 10 mm to half a metre.
 _DEFAULT_RANGE = (0.0, 100.0)
+MIN_PAPER = (148.0, 210.0)  # A5: the shortest side and the least area a paper may have
 RANGES: dict[tuple[str, str], tuple[float, float]] = {
-    ("paper", "width"): (50.0, 5080.0),
-    ("paper", "height"): (50.0, 5080.0),
+    ("paper", "width"): (MIN_PAPER[0], 5080.0),
+    ("paper", "height"): (MIN_PAPER[0], 5080.0),
     ("card", "width"): (10.0, 500.0),
     ("card", "height"): (10.0, 500.0),
     ("card", "corner_radius"): (0.0, 250.0),
@@ -147,6 +149,9 @@ class LayoutBook:
                 for key, value in entry.values.items():
                     if key not in ("extends", "description"):
                         _convert(kind, key, value, f"{shown(entry.source)} [{kind}.{name}]")
+        for kind, entries in self._entries.items():
+            for name in entries:
+                self._build(kind, name, whole=False)  # a partial entry waits for its use
 
     def _load(self, path: Path) -> list[tuple[str, str]]:
         """Read the layout file `path`; return each kind it holds with its first entry."""
@@ -248,6 +253,11 @@ class LayoutBook:
         if name not in self._entries[kind]:
             known = ", ".join(self.names(kind))
             raise QuarryError(f"unknown {kind} {name!r}; known: {known}")
+        return self._build(kind, name, whole=True)
+
+    def _build(self, kind: str, name: str, whole: bool):
+        """The entry with its parents applied and checked as a whole; None when it lacks a
+        required key and `whole` is False (an entry others extend may be partial)."""
         values: dict = {}
         for link in self._chains[kind, name]:
             values.update(self._entries[kind][link].values)
@@ -264,8 +274,16 @@ class LayoutBook:
             if f.name not in converted and f.name != "name" and f.default is MISSING
         ]
         if missing:
+            if not whole:
+                return None
             raise QuarryError(f"missing {', '.join(missing)}", where=where)
         layout = cls(**converted)
+        if kind == "paper" and layout.width * layout.height < MIN_PAPER[0] * MIN_PAPER[1]:
+            raise QuarryError(
+                f"the paper is {fmt(layout.width)} x {fmt(layout.height)} mm; a paper has at "
+                f"least the area of A5 ({fmt(MIN_PAPER[0])} x {fmt(MIN_PAPER[1])} mm)",
+                where=where,
+            )
         if kind == "card" and layout.corner_radius > min(layout.width, layout.height) / 2:
             raise QuarryError(
                 f"corner_radius is {fmt(layout.corner_radius)} mm; it may be at most half the "

@@ -262,7 +262,7 @@ def test_a_partial_entry_others_extend_is_accepted_until_it_is_used(tmp_path):
         ('[card.huge]\nwidth = "600mm"\nheight = "88mm"', "from 10 to 500 mm"),
         (
             '[paper.stamp]\nwidth = "1in"\nheight = "1in"',
-            "paper's width must be from 50 to 5080 mm",
+            "paper's width must be from 148 to 5080 mm",
         ),
         (
             '[sheet.x]\nextends = "default"\nbleed = "25mm"',

@@ -165,11 +165,25 @@ def _parts(guide: KitGuide, paper: Paper, blocks: Blocks) -> list[Part]:
 
 
 def write_guide(target: Path, paper: Paper, guide: KitGuide, seed: int | None) -> int:
-    """Write the guide for `paper` to `target` on one page; return its page count (1)."""
+    """Write the guide for `paper` to `target` on one page; return its page count (1).
+    QuarryError when it cannot fit one page: the paper and the title are the user's (a
+    --layout paper, a deck's name, a board's file name)."""
+    from reportlab.platypus.doctemplate import LayoutError
+
+    from generator.errors import QuarryError
+    from generator.render.document.pages import DoesNotFit
+
     footer = Footer(guide.title, "guide", seed)
-    return fit_document(
-        target, paper, lambda blocks: _parts(guide, paper, blocks), footer, GUIDE_SIZES, 1
-    )
+    try:
+        return fit_document(
+            target, paper, lambda blocks: _parts(guide, paper, blocks), footer, GUIDE_SIZES, 1
+        )
+    except (DoesNotFit, LayoutError):
+        title = guide.title if len(guide.title) <= 40 else guide.title[:37] + "..."
+        raise QuarryError(
+            f"the kit's guide, titled {title!r}, does not fit one page of {paper.name} paper "
+            f"({paper.width:g} x {paper.height:g} mm); use a larger paper or a shorter name"
+        ) from None
 
 
 def write_print_all(target: Path, kit: Path, guide_file: str, guide: KitGuide, paper: str) -> int:
