@@ -35,11 +35,15 @@ class KitWriter:
     records it; on a clean exit the manifest is written and the folder renamed into place.
     """
 
-    def __init__(self, out: Path, name: str, meta: dict, gallery: bool = True) -> None:
+    def __init__(
+        self, out: Path, name: str, meta: dict, gallery: bool = True, refresh_index: bool = True
+    ) -> None:
         self.out = Path(out)
         self.name = _safe_name(name)
         self.meta = meta
         self.gallery = gallery  # index.html and its previews (kit --no-gallery: only prints)
+        # Once published, rewrite OUT/index.html when Quarry wrote it (kit all writes its own).
+        self.refresh_index = refresh_index and gallery
         self.files: list[dict] = []
         self.guide = None  # a render.document.guide.KitGuide once describe() is called
         self._tmp: Path | None = None
@@ -147,6 +151,10 @@ class KitWriter:
         finally:
             if old is not None:
                 self._discard(old)
+        if self.refresh_index:
+            from generator.render.gallery.kits_index import refresh_kits_index
+
+            refresh_kits_index(self.out)
 
     def _discard(self, folder: Path | None = None) -> None:
         """Remove `folder` (default: the temporary folder), whole, even if a signal comes."""
@@ -374,7 +382,8 @@ def write_game_kits(
 
     With `jobs` above 1, "all" builds the games side by side in that many worker processes;
     each game's files are the same bytes either way. "all" also writes OUT/index.html,
-    linking every kit written (render.gallery.write_kits_index).
+    linking every kit in OUT (render.gallery.write_kits_index); any other kit written into
+    OUT refreshes that index when it is there.
     """
     from generator.games import registry
 
@@ -393,17 +402,20 @@ def write_game_kits(
         # Each worker publishes its own kit, and only while this process waits for it
         # (stopping.publishing): an error or a signal here stops them all first.
         with worker_pool(min(jobs, len(names))) as pool:
-            futures = [pool.submit(_write_game_kit, name, out, seed, options) for name in names]
+            futures = [
+                pool.submit(_write_game_kit, name, out, seed, options, None, False)
+                for name in names
+            ]
             written = [future.result() for future in progress.counted(futures, "kits")]
     else:
         written = [
-            _write_game_kit(name, out, seed, options, players)
+            _write_game_kit(name, out, seed, options, players, game != "all")
             for name in progress.counted(names, "kits")
         ]
     if game == "all" and written and options.gallery:
-        from generator.render.gallery import write_kits_index
+        from generator.render.gallery.kits_index import write_kits_index
 
-        write_kits_index(Path(out), [(path, games[path.name].title) for path in written])
+        write_kits_index(Path(out))
     return written
 
 
@@ -425,7 +437,12 @@ def check_kit_players(entry, players: int) -> None:
 
 
 def _write_game_kit(
-    name: str, out: Path, seed: int, options: PrintOptions, players: int | None = None
+    name: str,
+    out: Path,
+    seed: int,
+    options: PrintOptions,
+    players: int | None = None,
+    refresh_index: bool = True,
 ) -> Path:
     """Write the kit of the registered game `name` (sized for `players`, if given); return
     its folder (runs in a worker process for `quarry kit all --jobs N`, so it takes only
@@ -437,7 +454,7 @@ def _write_game_kit(
     meta = {"kind": "game", "game": entry.name, "seed": seed, **options.meta()}
     if players is not None:
         meta["players"] = players
-    with KitWriter(out, entry.name, meta, options.gallery) as writer:
+    with KitWriter(out, entry.name, meta, options.gallery, refresh_index) as writer:
         entry.build_kit(replace(options.request(writer, book, seed), players=players))
         if entry.simulate is not None and options.gallery:  # balance.svg, for the gallery
             from generator.render.charts.balance import write_balance_chart

@@ -20,9 +20,8 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.support.ui import WebDriverWait
 
-from generator.games import registry
 from generator.kit import PrintOptions, write_game_kits
-from generator.render.gallery import write_kits_index
+from generator.render.gallery.kits_index import write_kits_index
 
 pytestmark = pytest.mark.browser
 
@@ -35,11 +34,9 @@ SHOTS = os.environ.get("QUARRY_SHOTS")  # a folder to keep the screenshots in, t
 @pytest.fixture(scope="module")
 def out(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("kits")
-    kits = []
     for game in GAMES:
-        kits += write_game_kits(game, folder, 2, PrintOptions(paper="a4"))
-    titles = registry()
-    write_kits_index(folder, [(kit, titles[kit.name].title) for kit in kits])
+        write_game_kits(game, folder, 2, PrintOptions(paper="a4"))
+    write_kits_index(folder)
     return folder
 
 

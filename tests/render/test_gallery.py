@@ -16,8 +16,8 @@ from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.kit import KitWriter, write_deck_kit
-from generator.render.gallery import write_kits_index
 from generator.render.gallery.inline import inline_svg
+from generator.render.gallery.kits_index import write_kits_index
 from generator.render.gallery.previews import PREVIEW_DPI, preview_pngs
 from generator.render.raster import svg_png
 
@@ -90,9 +90,9 @@ def _pdf(path: Path) -> None:
     canvas.save()
 
 
-def _small_kit(out: Path, name: str = "small") -> Path:
+def _small_kit(out: Path, name: str = "small", meta: dict | None = None) -> Path:
     """A kit with a card, a board, a balance chart and a PDF printing the first two."""
-    with KitWriter(out, name, {"kind": "test", "seed": 3}) as writer:
+    with KitWriter(out, name, meta or {"kind": "test", "seed": 3}) as writer:
         writer.write_text("svg/card.svg", CARD, "card-front")
         writer.write_text("svg/board.svg", BOARD, "board")
         writer.write_text("balance.svg", CHART, "balance-chart")
@@ -242,16 +242,44 @@ def test_inline_svg_without_a_viewbox_gets_one_in_css_pixels():
     assert 'viewBox="0 0 96 192"' in text
 
 
-def test_the_kits_index_links_every_kit(tmp_path):
+def test_the_kits_index_links_every_kit_in_its_folder(tmp_path):
     out = tmp_path / "out"
-    kits = [(_small_kit(out, "one"), "One"), (_small_kit(out, "two"), 'Two <i>"2"</i>')]
-    target = write_kits_index(out, kits)
+    _small_kit(out, "one", {"kind": "deck", "deck": "One", "seed": 3})
+    _small_kit(out, "two", {"kind": "deck", "deck": 'Two <i>"2"</i>', "seed": 3})
+    _small_kit(out, "sample", {"kind": "board", "board": "sample.svg", "seed": 3})
+    _small_kit(out, "hunt", {"kind": "game", "game": "hunt", "seed": 3})
+    _small_kit(out, "isle", {"kind": "design", "game": "island", "seed": 3})
+    _small_kit(out, "odd", {"kind": "test", "seed": 3})  # no kind an index lists
+    (out / "notes").mkdir()  # no manifest
+    (out / "broken").mkdir()
+    (out / "broken" / "manifest.json").write_text("{", encoding="utf-8")
+    target = write_kits_index(out)
     assert target == out / "index.html"
-    page = Page(target.read_text(encoding="utf-8"))
+    text = target.read_text(encoding="utf-8")
+    page = Page(text)
     assert page.errors == []
-    assert {"one/index.html", "two/index.html"} <= set(page.links)
-    assert page.images == ["one/gallery/board.png", "two/gallery/board.png"]
+    folders = ["hunt", "isle", "one", "two", "sample"]  # games, designs, decks, boards
+    galleries = [link.split("/")[0] for link in page.links if link.endswith("/index.html")]
+    assert list(dict.fromkeys(galleries)) == folders
+    assert page.images == [f"{folder}/gallery/board.png" for folder in folders]
     for href in page.links + page.images:
         assert (out / href).is_file(), href
-    assert "<i>" not in target.read_text(encoding="utf-8")
-    assert sorted(p.name for p in out.iterdir()) == ["index.html", "one", "two"], "no leftovers"
+    assert "The Hunt" in text and "a designed island" in text and "Board: sample.svg" in text
+    assert "<i>" not in text and "odd/" not in text and "broken/" not in text
+    assert sorted(p.name for p in out.iterdir()) == sorted(
+        ["index.html", "notes", "broken", "odd", *folders]
+    ), "no leftovers"
+
+
+def test_a_kit_written_later_joins_the_index_but_a_foreign_index_is_left_alone(tmp_path):
+    out = tmp_path / "out"
+    _small_kit(out, "one", {"kind": "deck", "deck": "One", "seed": 3})
+    write_kits_index(out)
+    _small_kit(out, "two", {"kind": "deck", "deck": "Two", "seed": 3})
+    assert "two/index.html" in Page((out / "index.html").read_text(encoding="utf-8")).links
+    (out / "index.html").write_text("<p>my own page</p>", encoding="utf-8")
+    _small_kit(out, "three", {"kind": "deck", "deck": "Three", "seed": 3})
+    assert (out / "index.html").read_text(encoding="utf-8") == "<p>my own page</p>"
+    other = tmp_path / "other"
+    _small_kit(other, "one", {"kind": "deck", "deck": "One", "seed": 3})
+    assert not (other / "index.html").exists(), "only kit all starts an index"

@@ -1,4 +1,4 @@
-"""The kit gallery: index.html in every kit folder, and an index of the kits of `kit all`.
+"""The kit gallery: index.html in every kit folder (kits_index.py: OUT/index.html over them).
 
 A kit's page shows every SVG component inline at its true proportions (each linked to the
 PDFs that print it, to its PNG preview and to the SVG), what to print on each paper as the
@@ -8,7 +8,6 @@ inline CSS, no script, and every link a file of the folder.
 
 from pathlib import Path, PurePosixPath
 
-from generator.output import write_whole
 from generator.render.gallery.inline import inline_svg
 from generator.render.gallery.previews import preview_pngs
 
@@ -114,8 +113,8 @@ def _page(manifest, title, about, assembly, parts, texts) -> dict:
     return {
         "title": title,
         "about": about,
-        "facts": _facts(manifest),
-        "papers": _papers(manifest),
+        "facts": kit_facts(manifest),
+        "papers": print_papers(manifest),
         "assembly": assembly,
         "groups": list(groups.values()),
         "charts": charts,
@@ -140,7 +139,7 @@ def _label(kind: str) -> str:
     return KIND_LABELS.get(kind, kind.replace("-", " ").capitalize())
 
 
-def _facts(manifest: dict) -> list[str]:
+def kit_facts(manifest: dict) -> list[str]:
     facts = []
     for key, label in (("game", "game"), ("deck", "deck"), ("board", "board")):
         if key in manifest:
@@ -154,7 +153,7 @@ def _facts(manifest: dict) -> list[str]:
     return facts
 
 
-def _papers(manifest: dict) -> list[dict]:
+def print_papers(manifest: dict) -> list[dict]:
     """Return what to print on each paper: the guide's items, the guide PDF and the
     print-all PDF when the kit has them."""
     paths = {entry["path"] for entry in manifest["files"]}
@@ -188,36 +187,3 @@ def _size(entry: dict) -> str:
         return f"{entry['width_mm']:g} × {entry['height_mm']:g} mm"
     size = entry.get("bytes", 0)
     return f"{size / 1024:.0f} KB" if size >= 1024 else f"{size} bytes"
-
-
-def write_kits_index(out: Path, kits: list[tuple[Path, str]]) -> Path:
-    """Write OUT/index.html linking each kit of `kits` (its folder in `out`, its title):
-    its gallery, guide and print-all PDFs, with a preview of its first component. The file
-    replaces any earlier one whole (written beside it, then renamed). Return its path."""
-    import json
-
-    from generator.render.templates import shared_environment
-
-    entries = []
-    for folder, title in kits:
-        manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
-        paths = {entry["path"] for entry in manifest["files"]}
-        first = next(iter(components(manifest)), None)
-        cover = preview_path(first["path"]) if first else None
-        entries.append(
-            {
-                "title": title,
-                "folder": folder.name,
-                "gallery": INDEX if INDEX in paths else None,
-                "cover": cover if cover in paths else None,
-                "papers": _papers(manifest),
-                "count": len(components(manifest)),
-                "facts": _facts(manifest),
-            }
-        )
-    html = (
-        shared_environment()
-        .get_template("gallery/index.html.j2")
-        .render({"kits": entries, "widest": "100", "tallest": "100"})
-    )
-    return write_whole(Path(out) / INDEX, html.encode("utf-8"))
