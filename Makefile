@@ -6,7 +6,7 @@ SEED ?= 1
 PAPER ?= a4
 KIT_PAPER ?= both
 
-.PHONY: kit test test-browser test-faults lint bench clean
+.PHONY: kit test test-browser test-faults test-tour lint bench clean
 
 # hatch_build.py compiles the C layered search during the install.
 $(BIN)/quarry: pyproject.toml hatch_build.py generator/games/fugitive/layered_search.c
@@ -45,6 +45,11 @@ test-browser: $(BIN)/quarry
 # full output folders (a stand-in that makes the OS calls fail). A few minutes, one at a time.
 test-faults: $(BIN)/quarry
 	$(BIN)/pytest -m faults tests/faults
+
+# The README's tour of the command line (tests/tour, marked "tour"; `make test` checks only
+# its order): every command in the README's order, in a fresh folder. Several minutes.
+test-tour: $(BIN)/quarry
+	$(BIN)/pytest -m tour tests/tour
 
 bench: $(BIN)/quarry
 	$(BIN)/python bench/run.py
