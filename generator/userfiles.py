@@ -190,51 +190,39 @@ def _too_deep(text: str, at: int, what: str, limit: int, where: str) -> None:
     )
 
 
-def _number_too_long(error: ValueError) -> bool:
-    return "integer string conversion" in str(error)
-
-
 def loads_json(text: str, where: str) -> Any:
     """Return the JSON value in `text`, its nesting checked first; QuarryError naming `where`
     and the line for anything that is not JSON."""
     check_json_nesting(text, where)
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise QuarryError(
-            f"invalid JSON at line {error.lineno}, column {error.colno}: {error.msg}", where=where
-        ) from None
-    except ValueError as error:
-        if _number_too_long(error):
-            raise QuarryError(
-                "invalid JSON: a number has more than 4300 digits", where=where
-            ) from None
-        raise QuarryError(f"invalid JSON: {error}", where=where) from None
-    except RecursionError:  # the nesting check should have caught it
-        raise QuarryError(
-            f"arrays and objects nest too deep; at most {MAX_NESTING} levels are accepted",
-            where=where,
-        ) from None
+    return _parsed(json.loads, text, where, "JSON", "arrays and objects")
 
 
 def loads_toml(text: str, where: str) -> dict:
     """Return the TOML table in `text`, its nesting checked first; QuarryError naming `where`
     and the line for anything that is not TOML."""
     check_toml_nesting(text, where)
+    return _parsed(tomllib.loads, text, where, "TOML", "tables and arrays")
+
+
+def _parsed(loads, text: str, where: str, language: str, nests: str):
+    """`loads(text)`, whatever it raises for a bad `text` made one QuarryError line."""
     try:
-        return tomllib.loads(text)
+        return loads(text)
+    except json.JSONDecodeError as error:
+        raise QuarryError(
+            f"invalid JSON at line {error.lineno}, column {error.colno}: {error.msg}", where=where
+        ) from None
     except tomllib.TOMLDecodeError as error:
         raise QuarryError(f"invalid TOML: {error}", where=where) from None
     except ValueError as error:
-        if _number_too_long(error):
+        if "integer string conversion" in str(error):
             raise QuarryError(
-                "invalid TOML: a number has more than 4300 digits", where=where
+                f"invalid {language}: a number has more than 4300 digits", where=where
             ) from None
-        raise QuarryError(f"invalid TOML: {error}", where=where) from None
+        raise QuarryError(f"invalid {language}: {error}", where=where) from None
     except RecursionError:  # the nesting check should have caught it
         raise QuarryError(
-            f"tables and arrays nest too deep; at most {MAX_NESTING} levels are accepted",
-            where=where,
+            f"{nests} nest too deep; at most {MAX_NESTING} levels are accepted", where=where
         ) from None
 
 

@@ -21,6 +21,7 @@ from generator.games.cutthroat.design.balance import (
 from generator.games.cutthroat.design.solving import near, settle, spread
 from generator.games.cutthroat.design.spec import check_limits, parse_constraints
 from generator.games.cutthroat.rules import PUBLISHED, Rules
+from tests.games import conflicts
 from tests.test_cli_errors import assert_nothing_written, one_error_line
 
 SEED_RULES = "002_02ad9c9c168f2f87.txt"
@@ -248,14 +249,7 @@ def test_bad_limits_are_refused_before_any_work():
 
 # --- contradictory constraints: one line naming them as written, before any game ----------
 def named(message: str) -> list[str]:
-    """Return the constraints a conflict message names, in its order."""
-    match = re.fullmatch(
-        r"no variant meets these constraints together(?: within the engine's ranges \([^)]*\))?"
-        r": (.*); drop or loosen one of them",
-        message,
-    )
-    assert match, message
-    return match.group(1).split(", ")
+    return conflicts.named(message, "variant", r"(?: within the engine's ranges \([^)]*\))?")
 
 
 def no_games(rules, games, seed):

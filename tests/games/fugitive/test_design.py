@@ -3,7 +3,6 @@ the deck itself (`meets`, plain Python, never the CP-SAT model); half-three agre
 brute-force count of pairs; ranking, the report, and `quarry generate deck`."""
 
 import json
-import re
 from itertools import combinations
 
 import numpy as np
@@ -34,6 +33,7 @@ from generator.games.fugitive.design.spec import (
     variant_of,
 )
 from generator.solve.cpsat import solve
+from tests.games import conflicts
 from tests.test_cli_errors import assert_nothing_written, one_error_line
 
 # --- the language ----------------------------------------------------------------------------
@@ -321,14 +321,7 @@ DEFAULT_VALUES_NOTE = "(Sprint values 1 or 2 unless values=A..B is given)"
 
 
 def named(message: str) -> list[str]:
-    """Return the constraints a conflict message names, in its order."""
-    match = re.fullmatch(
-        r"no deck meets these constraints together(?: \([^)]*\))?: (.*); "
-        "drop or loosen one of them",
-        message,
-    )
-    assert match, message
-    return match.group(1).split(", ")
+    return conflicts.named(message, "deck", r"(?: \([^)]*\))?")
 
 
 def no_games(config, games, seed):

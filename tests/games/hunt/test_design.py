@@ -16,6 +16,7 @@ from generator.games.hunt.design.solving import build_route_model, design_maps
 from generator.games.hunt.design.spec import parse_constraint, parse_constraints
 from generator.games.hunt.maps import LAIR, NO_ARROW, TOWN, RouteMap, map_table, random_map
 from generator.solve.cpsat import count_solutions, solve
+from tests.games import conflicts
 from tests.test_cli_errors import assert_nothing_written, one_error_line
 
 ARROWS = [("walk", s) for s in range(4)] + [("fly", s) for s in range(5)]
@@ -276,14 +277,7 @@ def test_counts_out_of_range_are_refused(candidates, games):
 
 # --- contradictory constraints: one line naming them as written, before any game ----------
 def named(message: str) -> list[str]:
-    """Return the constraints a conflict message names, in its order."""
-    match = re.fullmatch(
-        r"no route map meets these constraints together \(loops (?:allowed|off)\): (.*); "
-        "drop or loosen one of them",
-        message,
-    )
-    assert match, message
-    return match.group(1).split(", ")
+    return conflicts.named(message, "route map", r" \(loops (?:allowed|off)\)")
 
 
 def no_games(route_map, games, seed, loops):

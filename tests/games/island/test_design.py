@@ -3,7 +3,6 @@ the rules (BFS over the grid, never board.check_island nor the CP-SAT model); de
 constraints are read, bounded and, when they conflict, named; the balance the generator
 claims is reproduced by a simulation with another seed."""
 
-import re
 from collections import deque
 
 import pytest
@@ -15,6 +14,8 @@ from generator.games.island.design import balance
 from generator.games.island.design.balance import generate_island, report_text
 from generator.games.island.design.solving import lay_out, with_hiding
 from generator.games.island.design.spec import Spec, check_limits, parse_constraints
+from tests.games import conflicts
+from tests.games.conflicts import never
 from tests.test_cli_errors import assert_nothing_written, one_error_line
 
 MEADOW, MOUNTAINS, LAGOON, CLIFF = 1, 3, 4, 5
@@ -254,18 +255,7 @@ def test_a_layout_without_room_for_the_summits_says_so():
 
 # --- contradictory constraints: one line naming them, before any simulation ------------------
 def named(message: str) -> list[str]:
-    """Return the constraints a conflict message names, in its order."""
-    match = re.fullmatch(
-        r"no 16 x 16 island meets these constraints together[^:]*: (.*); "
-        "drop or loosen one of them",
-        message,
-    )
-    assert match, message
-    return match.group(1).split(", ")
-
-
-def never(*args, **kwargs):
-    raise AssertionError("reached work that a conflict should have stopped before")
+    return conflicts.named(message, "16 x 16 island", "[^:]*")
 
 
 @pytest.mark.parametrize(

@@ -3,7 +3,6 @@ from docs/rules/parforce.md, reading the board file's text with plain loops and 
 board.py's tables nor the CP-SAT model); designer constraints are read, bounded, honoured and,
 when they conflict, named; the same seed gives the same board."""
 
-import re
 from collections import deque
 from fractions import Fraction
 from itertools import combinations
@@ -15,6 +14,8 @@ from generator.games.parforce.board import default_board, format_board
 from generator.games.parforce.design import balance
 from generator.games.parforce.design.solving import lay_out, shortest_lap
 from generator.games.parforce.design.spec import Spec, check_limits, parse_constraints
+from tests.games import conflicts
+from tests.games.conflicts import never
 from tests.test_cli_errors import assert_nothing_written, one_error_line
 
 KNIGHT = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]
@@ -276,18 +277,7 @@ def test_a_lap_longer_than_the_board_allows_is_named():
 
 # --- contradictory constraints: one line naming them as written, before any game ----------
 def named(message: str, size: int = 9) -> list[str]:
-    """Return the constraints a conflict message names, in its order."""
-    match = re.fullmatch(
-        rf"no {size} x {size} board meets these constraints together(?: \([^)]*\))?: (.*); "
-        "drop or loosen one of them",
-        message,
-    )
-    assert match, message
-    return match.group(1).split(", ")
-
-
-def never(*args, **kwargs):
-    raise AssertionError("reached work that a conflict should have stopped before")
+    return conflicts.named(message, f"{size} x {size} board", r"(?: \([^)]*\))?")
 
 
 @pytest.mark.parametrize(
