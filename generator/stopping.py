@@ -17,7 +17,9 @@ is bounded).
   exception (the parent's Interrupted among them) terminates them and waits for them.
 - `publishing()`: a worker renames a finished folder into place only while its parent is
   alive and has not given up; the parent giving up and a worker publishing exclude each
-  other (a lock), so nothing is published after the parent gave up.
+  other (a lock), so nothing is published after the parent gave up. No process publishes
+  once a signal has arrived, even where a library caught the Interrupted (reportlab's
+  validators test values under a bare `except:`) and the work went on.
 - CP-SAT solves (generator/solve/cpsat.py) register with `solving(solver)`: a thread woken
   by the signal (signal.set_wakeup_fd) stops the search, so a long solve does not hold the
   stop up; the Python handler runs as soon as the solve returns.
@@ -211,6 +213,8 @@ def publishing() -> Iterator[None]:
     in a worker process it runs only while the parent is alive and has not given up, else
     Interrupted is raised before it starts. Yields None."""
     with deferred():
+        if _stopping is not None:  # a library swallowed the Interrupted: still publish nothing
+            raise Interrupted(_stopping)
         link = _worker
         if link is None:
             yield

@@ -16,7 +16,7 @@ except ImportError:  # pragma: no cover - depends on the installed typer
 from generator.cli import export, generate, kits, play  # noqa: F401 (each registers its verbs)
 from generator.cli.app import app
 from generator.errors import QuarryError
-from generator.stopping import Interrupted, handling_signals
+from generator.stopping import Interrupted, handling_signals, stopping
 
 
 def _fail(message: str, code: int = 2) -> int:
@@ -31,10 +31,27 @@ def main() -> None:
     with handling_signals():
         try:
             code = _run()
+            _stopped_first()  # the work went on after a library caught the Interrupted
         except Interrupted as stop:
-            sys.stderr.write(f"quarry: {stop}\n")
-            code = stop.exit_code
+            code = _stopped(stop)
+        except Exception:
+            if stopping() is None:
+                raise  # a bug: its traceback
+            # A library caught the Interrupted and raised an error of its own instead
+            # (reportlab's validators test values under a bare `except:`).
+            code = _stopped(Interrupted(stopping()))
     sys.exit(code)
+
+
+def _stopped_first() -> None:
+    """Raise Interrupted when a signal arrived: what follows it is the signal's doing."""
+    if stopping() is not None:
+        raise Interrupted(stopping())
+
+
+def _stopped(stop: Interrupted) -> int:
+    sys.stderr.write(f"quarry: {stop}\n")
+    return stop.exit_code
 
 
 def _run() -> int:
@@ -45,6 +62,7 @@ def _run() -> int:
     try:
         code = command.main(args=args, prog_name="quarry", standalone_mode=False)
     except QuarryError as error:  # an OutputError (the output location) has its own code
+        _stopped_first()  # not the user's mistake: a library made the signal an error
         return _fail(str(error), getattr(error, "exit_code", 2))
     except click_exceptions.UsageError as error:
         where = f"{error.ctx.command_path}: " if error.ctx else ""
