@@ -46,6 +46,8 @@ class KitWriter:
         self.refresh_index = refresh_index and gallery
         self.files: list[dict] = []
         self.guide = None  # a render.document.guide.KitGuide once describe() is called
+        self.needs = None  # engine.table.Needs once set_table() is called
+        self.provided: list = []  # engine.table.Provided: what the kit's pieces give a table
         self._tmp: Path | None = None
         self._shown_in: dict[str, set[str]] = {}  # SVG path -> the PDFs that print it
         self._svg_texts: dict[str, str] = {}  # SVG text -> the first path written with it
@@ -112,6 +114,30 @@ class KitWriter:
         from generator.render.document.guide import KitGuide
 
         self.guide = KitGuide(title, about, list(assembly), back_options=back_options)
+
+    def provide(
+        self,
+        name: str,
+        count: int,
+        worth: int = 1,
+        footprint_mm: tuple[float, float] | None = None,
+    ) -> None:
+        """Record that the kit prints `count` of the piece `name` (each worth `worth`; its
+        footprint on the table when it stands on the board), for the table check
+        (engine.table): count what was drawn, never what the needs ask for."""
+        from generator.engine.table import Provided
+
+        if count > 0:
+            self.provided.append(Provided(name, count, worth, footprint_mm))
+
+    def set_table(self, needs) -> None:
+        """Give the kit its table's needs (engine.table.Needs): the manifest keeps them
+        beside what the kit provides, and the guide says for how many players the kit was
+        printed and what to bring."""
+        self.needs = needs
+        if self.guide is not None:
+            self.guide.players = needs.players
+            self.guide.bring = [item.text() for item in needs.bring]
 
     def to_print(
         self,
@@ -213,6 +239,11 @@ class KitWriter:
         manifest = {"name": self.name, "quarry": __version__, **self.meta, "files": entries}
         if self.guide is not None:
             manifest["print"] = self.guide.to_json()
+        if self.needs is not None:
+            manifest["table"] = {
+                "needs": self.needs.to_json(),
+                "provided": [piece.to_json() for piece in self.provided],
+            }
         return manifest
 
     def _write_gallery(self, entries: list[dict]) -> list[dict]:
@@ -274,7 +305,9 @@ class KitRequest:
     or low: light card backs, no large solid areas). Builders that make one file use
     `paper`; game kits write every paper in `papers`. `players` (`quarry kit GAME
     --players N`, for games with the "kit-players" capability) sizes the kit for that
-    many players; None: for any table the game allows."""
+    many players; None: for any table the game allows. `design` (`--design`, for games
+    with the "kit-design" capability) is the file of a designed board, map, deck or
+    variant that every component of the kit shows instead of the default."""
 
     writer: KitWriter
     book: LayoutBook
@@ -286,6 +319,7 @@ class KitRequest:
     back_offset: tuple[float, float] = (0.0, 0.0)
     ink: str = "normal"
     players: int | None = None
+    design: Path | None = None  # `kit GAME --design`: the design's own file, checked to exist
 
     def __post_init__(self) -> None:
         if not self.papers:
@@ -374,6 +408,7 @@ def write_game_kits(
     options: PrintOptions | None = None,
     jobs: int = 1,
     players: int | None = None,
+    design: Path | None = None,
 ) -> list[Path]:
     """Write the kit of `game` (or of every game, for "all") with the print `options`;
     return the kit folders. The game and every option are checked before any work.
@@ -395,6 +430,8 @@ def write_game_kits(
     options.check(LayoutBook())
     if players is not None:
         check_kit_players(games.get(game), players)
+    if design is not None:
+        design = design_file(games.get(game), design)
     chosen = list(games.values()) if game == "all" else [games[game]]
     names = [entry.name for entry in chosen if entry.build_kit is not None]
     check_writable(out)
@@ -409,7 +446,7 @@ def write_game_kits(
             written = [future.result() for future in progress.counted(futures, "kits")]
     else:
         written = [
-            _write_game_kit(name, out, seed, options, players, game != "all")
+            _write_game_kit(name, out, seed, options, players, game != "all", design)
             for name in progress.counted(names, "kits")
         ]
     if game == "all" and written and options.gallery:
@@ -417,6 +454,42 @@ def write_game_kits(
 
         write_kits_index(Path(out))
     return written
+
+
+def design_file(entry, path: Path) -> Path:
+    """Return the design's own file for `kit GAME --design PATH`: PATH itself, or in a
+    design folder the file `generate` wrote there. QuarryError (one line) for "all", a game
+    whose kit takes no design, or a path that holds none."""
+    from generator.games import registry
+
+    if entry is None or "kit-design" not in entry.capabilities:
+        takes = [name for name, game in registry().items() if "kit-design" in game.capabilities]
+        name = "all" if entry is None else entry.name
+        raise QuarryError(
+            f"--design is only for the kit of {' or '.join(takes) or 'no game'}, not {name!r}"
+        )
+    path = Path(path)
+    if path.is_dir():
+        inside = path / entry.design_file
+        if not inside.is_file():
+            raise QuarryError(
+                f"{path} holds no {entry.design_file}; expected a folder written by "
+                f"quarry generate {entry.design_verb}, or the file itself"
+            )
+        return inside
+    if not path.exists():
+        raise QuarryError(f"{path}: no such file or folder; expected a {entry.name} design")
+    return path
+
+
+def design_kit_name(design: Path, game: str) -> str:
+    """Return the folder name of a designed game's kit: after the design folder (the file's
+    folder when the file is generate's own), else after the file."""
+    from generator.games import registry
+
+    entry = registry()[game]
+    stem = design.parent.name if design.name == entry.design_file else design.stem
+    return f"{stem}-kit"
 
 
 def check_kit_players(entry, players: int) -> None:
@@ -443,10 +516,11 @@ def _write_game_kit(
     options: PrintOptions,
     players: int | None = None,
     refresh_index: bool = True,
+    design: Path | None = None,
 ) -> Path:
-    """Write the kit of the registered game `name` (sized for `players`, if given); return
-    its folder (runs in a worker process for `quarry kit all --jobs N`, so it takes only
-    plain values)."""
+    """Write the kit of the registered game `name` (sized for `players`, and of the
+    `design` file, if given); return its folder (runs in a worker process for `quarry kit
+    all --jobs N`, so it takes only plain values)."""
     from generator.games import registry
 
     entry = registry()[name]
@@ -454,9 +528,17 @@ def _write_game_kit(
     meta = {"kind": "game", "game": entry.name, "seed": seed, **options.meta()}
     if players is not None:
         meta["players"] = players
-    with KitWriter(out, entry.name, meta, options.gallery, refresh_index) as writer:
-        entry.build_kit(replace(options.request(writer, book, seed), players=players))
-        if entry.simulate is not None and options.gallery:  # balance.svg, for the gallery
+    folder = entry.name
+    if design is not None:
+        data = Path(design).read_bytes()
+        meta["design"] = {"file": Path(design).name, "sha256": hashlib.sha256(data).hexdigest()}
+        folder = design_kit_name(Path(design), entry.name)
+    with KitWriter(out, folder, meta, options.gallery, refresh_index) as writer:
+        request = replace(options.request(writer, book, seed), players=players, design=design)
+        entry.build_kit(request)
+        # balance.svg, for the gallery: the default game's (a design's own balance is in
+        # the report of its design folder)
+        if entry.simulate is not None and options.gallery and design is None:
             from generator.render.charts.balance import write_balance_chart
 
             write_balance_chart(writer, entry, seed, players)

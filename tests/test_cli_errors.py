@@ -812,3 +812,22 @@ def test_export_of_a_broken_kit_gives_one_line_and_leaves_it_as_it_was(
         assert text in line, line
     after = {path: path.read_bytes() for path in kit.rglob("*") if path.is_file()}
     assert after == before
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["all", "--design", "output"], "--design is only for the kit of"),
+        (
+            ["hunt", "--board", "b.island"],
+            "--board is for the kit of island or parforce, not 'hunt'",
+        ),
+        (["island", "--variant", "v.toml"], "--variant is for the kit of cutthroat, not 'island'"),
+        (["island", "--design", "a", "--board", "b"], "give one of --design and --board"),
+    ],
+)
+def test_kit_refuses_a_design_it_cannot_use_in_one_line(tmp_path, args, expected):
+    out = tmp_path / "out"
+    line = one_error_line(quarry("kit", *args, "--out", out))
+    assert expected in line, line
+    assert_nothing_written(out)

@@ -247,3 +247,7 @@ class DesignRun:
         if self.plot is not None:
             write_report_chart(game, report.to_json(), self.plot)
         say(self.quiet, [report_text(report), f"wrote {writer.final_path}"])
+        from generator.games import registry
+
+        if "kit-design" in registry()[game].capabilities:
+            say(self.quiet, [f"its kit: quarry kit {game} --design {writer.final_path}"])

@@ -60,7 +60,23 @@ def kit(
     ] = "normal",
     players: Annotated[
         int | None,
-        typer.Option(help="cutthroat only: cards for this many players (6-13); default all 13."),
+        typer.Option(help="Print for this many players (coins, tracks, aids, copies)."),
+    ] = None,
+    design: Annotated[
+        Path | None,
+        typer.Option(
+            help="A design folder from quarry generate (or its file): the kit of that design."
+        ),
+    ] = None,
+    board: Annotated[
+        Path | None, typer.Option(help="island or parforce: the board file of a design.")
+    ] = None,
+    route_map: Annotated[
+        Path | None, typer.Option("--map", help="hunt: the route map file of a design.")
+    ] = None,
+    deck: Annotated[Path | None, typer.Option(help="fugitive: the deck file of a design.")] = None,
+    variant: Annotated[
+        Path | None, typer.Option(help="cutthroat: the variant file of a design.")
     ] = None,
     png: Annotated[
         bool,
@@ -81,6 +97,7 @@ def kit(
     \b
     Example: quarry kit all --paper letter --backs fold --ink low --jobs 2
     Example: quarry kit cutthroat --players 8
+    Example: quarry kit island --design output/island-design --players 5
     Example: quarry kit fugitive --png
     """
     from generator.games import registry
@@ -96,8 +113,13 @@ def kit(
             typer.echo(f"{entry.name:10} {entry.title} ({count} players)")
         return
     options = PrintOptions(paper, backs, sheet, (back_offset_x, back_offset_y), ink, gallery)
+    chosen = design_option(
+        game,
+        {"--design": design, "--board": board, "--map": route_map, "--deck": deck}
+        | {"--variant": variant},
+    )
     with progress.bar(f"kit {game}", "kits"):
-        written = write_game_kits(game, out, seed, options, jobs, players)
+        written = write_game_kits(game, out, seed, options, jobs, players, chosen)
     if not written:
         say(quiet, ["No game kits are registered yet; nothing written."])
     say(quiet, [f"wrote {path}" for path in written])
@@ -107,6 +129,31 @@ def kit(
         from generator.export.png import export_pngs
 
         say(quiet, [f"wrote {folder}: {summary}" for folder, summary in export_pngs(written)])
+
+
+# The design file options of `kit`, and the games each is for (--design: any game's).
+DESIGN_FILE_OPTIONS = {
+    "--board": ("island", "parforce"),
+    "--map": ("hunt",),
+    "--deck": ("fugitive",),
+    "--variant": ("cutthroat",),
+}
+
+
+def design_option(game: str, given: dict[str, Path | None]) -> Path | None:
+    """Return the one design path given to `kit` (--design, or the game's own file option);
+    QuarryError for two of them, or a file option given to another game."""
+    from generator.errors import QuarryError
+
+    named = {option: path for option, path in given.items() if path is not None}
+    if len(named) > 1:
+        raise QuarryError(f"give one of {' and '.join(named)}, not both: they name one design")
+    for option, path in named.items():
+        games = DESIGN_FILE_OPTIONS.get(option)
+        if games is not None and game not in games:
+            raise QuarryError(f"{option} is for the kit of {' or '.join(games)}, not {game!r}")
+        return path
+    return None
 
 
 @app.command()

@@ -179,6 +179,12 @@ class Game:
     # (None where not given). It checks every option before the first game is played.
     simulate: Callable[[int, int, int, dict, bool], dict] | None = None
     simulate_options: tuple[str, ...] = ()
+    # The table check (engine/table.py): needs(players, design file or None) -> Needs, from
+    # the game's table.py. A kit of the "kit-design" capability reads `design_file`, the
+    # file `quarry generate <design_verb>` writes into its design folder.
+    table: Callable[[int, Path | None], object] | None = None
+    design_file: str = ""
+    design_verb: str = ""
 
 
 @cache

@@ -49,6 +49,8 @@ class KitGuide:
     # Whether the verb that wrote the kit takes --back-offset-x/-y and --backs, so the guide
     # may send the player back to it with them.
     back_options: bool = True
+    players: int | None = None  # the table the kit was printed for (KitWriter.set_table)
+    bring: list[str] = field(default_factory=list)  # what the players bring, one line each
 
     def add(self, paper: Paper, item: PrintItem) -> None:
         """List `item` among the files to print on `paper`."""
@@ -141,6 +143,16 @@ def _parts(guide: KitGuide, paper: Paper, blocks: Blocks) -> list[Part]:
                     "fronts is followed by the page of their backs.",
                     *(_BACK_OPTION_TIPS if guide.back_options else ()),
                 ]
+            ),
+            blocks.gap(2),
+        ]
+    if guide.players is not None:
+        story += [
+            blocks.heading(f"Printed for {guide.players} players"),
+            blocks.para(
+                "Also bring: " + "; ".join(guide.bring) + "."
+                if guide.bring
+                else "Everything the table needs is printed here."
             ),
             blocks.gap(2),
         ]
