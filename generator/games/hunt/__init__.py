@@ -23,7 +23,9 @@ GAME = Game(
     name="hunt",
     title="The Hunt",
     players=(2, 2),
-    capabilities=frozenset({"rules", "bots", "design", "puzzles", "print"}),
+    capabilities=frozenset(
+        {"rules", "bots", "design", "puzzles", "print", "kit-design", "kit-players"}
+    ),
     build_kit=Lazy("generator.games.hunt.print", "build_kit"),
     state_from_header=records.state_from_header,
     turn_of=records.turn_of,
@@ -34,4 +36,7 @@ GAME = Game(
     write_puzzle_book=Lazy("generator.games.hunt.print", "build_puzzle_kit"),
     simulate=_simulate,
     simulate_options=("knight", "dragon", "loops", "match"),
+    table=Lazy("generator.games.hunt.table", "needs"),
+    design_file="map.json",
+    design_verb="routes",
 )

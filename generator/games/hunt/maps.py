@@ -140,3 +140,51 @@ def random_map(rng: np.random.Generator, loops: bool) -> RouteMap:
     walk = tuple(int(rng.choice(walk_targets(s, loops))) for s in range(4)) + (NO_ARROW,)
     fly = tuple(int(rng.choice(fly_targets(s, loops))) for s in range(5))
     return RouteMap(walk, fly)
+
+
+@dataclass(frozen=True)
+class MapDesign:
+    """A designed route map as its file holds it: the map and whether loops are allowed
+    in the round it is played (announced to the Knight)."""
+
+    route_map: RouteMap
+    loops: bool
+
+    def to_json(self) -> dict:
+        """Return {"loops": bool, "map": {"walk": {...}, "fly": {...}}} (map.json)."""
+        return {"loops": self.loops, "map": self.route_map.to_json()}
+
+    @classmethod
+    def from_json(cls, data: object) -> "MapDesign":
+        """Return the design in `data`: a map file ({"loops": bool, "map": {...}}) or the
+        route generator's routes.json (its best map, ranked first); ValueError if it is
+        neither, or if the map breaks the rules."""
+        if isinstance(data, dict) and "ranked" in data:  # routes.json: take the best
+            ranked = data["ranked"]
+            if not isinstance(ranked, list) or not ranked or not isinstance(ranked[0], dict):
+                raise ValueError("routes.json ranks no map")
+            data = {"loops": data.get("loops", False), "map": ranked[0].get("map")}
+        if not isinstance(data, dict) or set(data) != {"loops", "map"}:
+            raise ValueError(
+                'a route map file is {"loops": false, "map": {"walk": ..., "fly": ...}}'
+            )
+        if not isinstance(data["loops"], bool):
+            raise ValueError("loops must be true or false")
+        route_map = RouteMap.from_json(data["map"])
+        reason = route_map.problem(data["loops"])
+        if reason:
+            raise ValueError(reason)
+        return cls(route_map, data["loops"])
+
+
+def load_map_design(path) -> MapDesign:
+    """Return the route map design in the JSON file `path` (QuarryError naming the file if
+    it is unreadable or not a legal map)."""
+    from generator.errors import QuarryError
+    from generator.userfiles import read_json, shown
+
+    data = read_json(path, "a route map (JSON)")
+    try:
+        return MapDesign.from_json(data)
+    except ValueError as error:
+        raise QuarryError(str(error), where=shown(path)) from None

@@ -11,6 +11,7 @@ where it must be, with the footer the layer draws.
 """
 
 import json
+from collections import Counter
 from pathlib import Path
 
 from generator.games.hunt.figures import map_figure
@@ -49,19 +50,42 @@ def sheet_parts(paper: Paper, seed: int) -> list[Part]:
 def write_sheets(target: Path, paper: Paper, seed: int) -> int:
     """Write the game's sheets (see sheet_parts) on `paper` to the PDF `target`; return its
     page count (one a sheet)."""
+    return len(write_sheet_parts(target, paper, seed))
+
+
+def write_sheet_parts(target: Path, paper: Paper, seed: int) -> list[str]:
+    """Write the game's sheets (see sheet_parts) on `paper` to the PDF `target`; return the
+    component of each page written, in order (one page a sheet)."""
     footer = Footer(TITLE, "sheets", seed)
-    return write_document(target, paper, sheet_parts(paper, seed), footer, TypeScale())
+    parts = sheet_parts(paper, seed)
+    pages = write_document(target, paper, parts, footer, TypeScale())
+    assert pages == len(parts), "each sheet is one page"
+    return [part.component for part in parts]
+
+
+def route_map_parts(
+    paper: Paper, route_map: RouteMap, seed: int, loops: bool | None, component: str
+) -> list[Part]:
+    """Return the map sheet with `route_map` drawn (and its arrows in the table) on `paper`,
+    fitted to one page; `component` names it in the footer."""
+    footer = Footer(TITLE, component, seed)
+    return fit_parts(
+        paper, lambda blocks: [map_sheet_part(blocks, route_map, loops)], footer, MAP_SIZES, 1
+    )
 
 
 def write_route_map(
-    target: Path, route_map: RouteMap, paper: Paper, seed: int, loops: bool | None = None
+    target: Path,
+    route_map: RouteMap,
+    paper: Paper,
+    seed: int,
+    loops: bool | None = None,
+    component: str = "best route map",
 ) -> int:
     """Write the map sheet with `route_map` drawn (and its arrows in the table) to the PDF
     `target`, one page; return its page count."""
-    footer = Footer(TITLE, "best route map", seed)
-    parts = fit_parts(
-        paper, lambda blocks: [map_sheet_part(blocks, route_map, loops)], footer, MAP_SIZES, 1
-    )
+    footer = Footer(TITLE, component, seed)
+    parts = route_map_parts(paper, route_map, seed, loops, component)
     return write_document(target, paper, parts, footer, TypeScale())
 
 
@@ -82,14 +106,36 @@ def sample_puzzles(seed: int) -> list[dict] | None:
     return book
 
 
+SHEET_COPIES = 2  # hunt-<paper>.pdf: one copy for each hunt of the match
+MAP_FILE = "map.json"  # the designed map `generate routes` writes: the kit's --design file
+
+
 def build_kit(request: KitRequest) -> None:
     """Write The Hunt's kit into request.writer, for each of request.papers:
     hunt-<paper>.pdf (map, both logs, reference card) and svg/map-figure.svg; with the
     puzzle generator there, also puzzles-<paper>.pdf (a sample book) and puzzles.json (its
-    puzzles). The Hunt prints no cards: request.backs, sheet and back_offset change nothing,
-    and its pages are line art with light tints whatever request.ink says."""
+    puzzles). With request.design (a route map file, map.json), also map-<paper>.pdf: the
+    Dragon's map sheet with the designed map drawn and written in, and svg/route-map.svg,
+    that drawing; one hunt of the match is played on it (table.py says why not both).
+    The Hunt prints no cards: request.backs, sheet and back_offset change nothing, and its
+    pages are line art with light tints whatever request.ink says. What the kit printed is
+    counted from the pages it laid out, times the copies the guide asks for, and held
+    against table.needs."""
+    from generator.games.hunt.maps import load_map_design
+    from generator.games.hunt.table import PIECE_OF_COMPONENT, needs
+
     writer, seed = request.writer, request.seed
-    writer.describe(TITLE, GUIDE_ABOUT, GUIDE_STEPS)
+    design = load_map_design(request.design) if request.design is not None else None
+    if design is None:
+        writer.describe(TITLE, GUIDE_ABOUT, GUIDE_STEPS)
+    else:
+        loops = "loops allowed" if design.loops else "no loops"
+        writer.describe(
+            f"{TITLE}: a designed route map",
+            f"{GUIDE_ABOUT} One hunt is played on the designed map ({loops}).",
+            [DESIGN_STEP, *GUIDE_STEPS],
+        )
+    writer.set_table(needs(request.players or 2, request.design))
     puzzles = sample_puzzles(seed)
     if puzzles:
         keys = ("id", "difficulty", "loops", "question", "log", "answer")
@@ -97,15 +143,32 @@ def build_kit(request: KitRequest) -> None:
         text = json.dumps(plain, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
         writer.write_text("puzzles.json", text, "puzzles")
     writer.write_text("svg/map-figure.svg", map_figure(*MAP_FIGURE_MM), "map-figure")
+    if design is not None:
+        svg = map_figure(*MAP_FIGURE_MM, design.route_map)
+        writer.write_text("svg/route-map.svg", svg, "map-figure")
+    printed: list[Counter] = []  # each paper's sheets, counted from the pages laid out
     for paper in request.papers:
         pdf = f"hunt-{paper.name}.pdf"
-        pages = write_sheets(writer.path(pdf), paper, seed)
-        writer.add(pdf, "game-sheets", pages=pages, shows=["svg/map-figure.svg"])
+        components = write_sheet_parts(writer.path(pdf), paper, seed)
+        writer.add(pdf, "game-sheets", pages=len(components), shows=["svg/map-figure.svg"])
+        sheets = Counter({c: n * SHEET_COPIES for c, n in Counter(components).items()})
+        if design is not None:
+            drawn = f"map-{paper.name}.pdf"
+            parts = route_map_parts(paper, design.route_map, seed, design.loops, "route map")
+            footer = Footer(TITLE, "route map", seed)
+            pages = write_document(writer.path(drawn), paper, parts, footer, TypeScale())
+            writer.add(drawn, "map-sheet", pages=pages, shows=["svg/route-map.svg"])
+            sheets.update(part.component for part in parts)  # one copy
+        printed.append(sheets)
         if puzzles:
             book = f"puzzles-{paper.name}.pdf"
             count = write_book(writer.path(book), paper, puzzles, seed)
             writer.add(book, "puzzle-book", pages=count)
-        _list_for_guide(writer, paper, bool(puzzles))
+        _list_for_guide(writer, paper, bool(puzzles), design is not None)
+    # Every paper prints the whole table: the kit gives what the thinnest paper gives.
+    for component in sorted({c for sheets in printed for c in sheets}):
+        count = min(sheets[component] for sheets in printed)
+        writer.provide(PIECE_OF_COMPONENT[component], count)
 
 
 GUIDE_ABOUT = (
@@ -118,15 +181,27 @@ GUIDE_STEPS = [
     "The reference card sits between the players; the second copy is for the other player.",
     "The puzzle book is for one player: its solutions, with the reasoning, are at the back.",
 ]
+DESIGN_STEP = (
+    "The designed map is for one hunt's Dragon only: print it out of the other player's "
+    "sight. In the other hunt that player is the Dragon and draws a map of his own on a "
+    "blank map sheet (he has hunted the designed one)."
+)
 
 
-def _list_for_guide(writer, paper: Paper, puzzles: bool) -> None:
+def _list_for_guide(writer, paper: Paper, puzzles: bool, designed: bool = False) -> None:
     """List the kit's PDFs on `paper` for its guide page and print-all file."""
+    if designed:
+        writer.to_print(
+            paper,
+            f"map-{paper.name}.pdf",
+            "The designed route map, drawn on the Dragon's map sheet",
+            note="For the Dragon who plays it; keep it hidden",
+        )
     writer.to_print(
         paper,
         f"hunt-{paper.name}.pdf",
         "The Dragon's map, the Knight's log, the Dragon's log and the reference card",
-        2,
+        SHEET_COPIES,
         note="One copy for each hunt of the match",
     )
     if puzzles:
@@ -152,9 +227,14 @@ def build_routes_kit(request: KitRequest, report) -> None:
     """Write the route generator's result: the best map drawn on the map sheet (PDF), its
     drawing alone (svg/best-map.svg) and routes.json with every ranked candidate and its
     score interval."""
+    from generator.games.hunt.maps import MapDesign
+
     text = json.dumps(report.to_json(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
     request.writer.write_text("routes.json", text, "route-maps")
     route_map = report.best.route_map
+    design = MapDesign(route_map, report.loops).to_json()
+    text = json.dumps(design, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    request.writer.write_text(MAP_FILE, text, "route-map")
     svg = map_figure(*MAP_FIGURE_MM, route_map)
     request.writer.write_text("svg/best-map.svg", svg, "map-figure")
     pdf = f"best-map-{request.paper.name}.pdf"
