@@ -38,7 +38,9 @@ GAME = Game(
     name="fugitive",
     title="Fugitive",
     players=(2, 2),
-    capabilities=frozenset({"rules", "bots", "design", "puzzles", "print"}),
+    capabilities=frozenset(
+        {"rules", "bots", "design", "puzzles", "print", "kit-design", "kit-players"}
+    ),
     build_kit=Lazy("generator.games.fugitive.print", "build_kit"),
     state_from_header=rules.state_from_header,
     turn_of=lambda state: state.turn,
@@ -49,4 +51,7 @@ GAME = Game(
     write_puzzle_book=Lazy("generator.games.fugitive.print", "build_puzzle_kit"),
     simulate=_simulate,
     simulate_options=("fugitive", "marshal", "variant", "deck"),
+    table=Lazy("generator.games.fugitive.table", "needs"),
+    design_file="deck.json",
+    design_verb="deck",
 )

@@ -24,6 +24,7 @@ generator.render).
 """
 
 import json
+from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 
@@ -39,6 +40,7 @@ from generator.games.fugitive.cards import (
     pile_of,
     published,
 )
+from generator.games.fugitive.table import HIDEOUT, NOTEPAD, PLACEHOLDER, REFERENCE, ROLE
 from generator.kit import KitRequest, card_steps, card_svgs, record_deck
 from generator.render.layouts import CardFormat, LayoutBook, Paper
 from generator.render.sheets import CardFace
@@ -323,6 +325,11 @@ def card_set(
 # --- the kit --------------------------------------------------------------------------------
 
 
+REFERENCE_COPIES = 2  # rules-<paper>.pdf: one a player
+NOTEPAD_COPIES = 2  # notepad-<paper>.pdf: one a game, and one to spare
+DECK_FILE = "deck.json"  # the designed deck `generate deck` writes: the kit's --design file
+
+
 def build_kit(request: KitRequest) -> None:
     """Write Fugitive's kit into request.writer, for each of request.papers:
 
@@ -336,40 +343,95 @@ def build_kit(request: KitRequest) -> None:
     - puzzles-<paper>.pdf: a sample puzzle book (SAMPLE_BOOK, from the request's seed), and
       puzzles.json with its puzzles;
     - svg/: every distinct card and back once (the pages flow, so they have no SVG).
+
+    With request.design (a deck configuration, deck.json) the Hideouts carry its Sprint
+    values and events-<paper>.pdf holds only the cards its variant deals (none at all for
+    the variant none). What the kit printed is counted from the cards imposed and the
+    pages written, times the copies the guide asks for, and held against table.needs.
     """
+    from generator.games.fugitive.cards import load_config
     from generator.games.fugitive.notepad import write_notepad
     from generator.games.fugitive.reference import write_reference
+    from generator.games.fugitive.table import needs
     from generator.render.imposition import impose
     from generator.render.pdf import Footer
     from generator.render.sheets import write_card_sheets
 
     writer, seed = request.writer, request.seed
+    designed = request.design is not None
+    config = load_config(request.design) if designed else published()
     card, sheet = request.book.card(CARD_FORMAT), request.sheet_layout()
-    writer.describe(TITLE, GUIDE_ABOUT, card_steps(request.back_mode, sheet.bleed > 0))
-    cards = card_set(published(), bleed=sheet.bleed, card=card, ink=request.ink)
+    steps = card_steps(request.back_mode, sheet.bleed > 0)
+    if designed:
+        writer.describe(f"{TITLE}: a designed deck", _design_about(config), steps)
+    else:
+        writer.describe(TITLE, GUIDE_ABOUT, steps)
+    writer.set_table(needs(request.players or 2, request.design))
+    cards = card_set(config, bleed=sheet.bleed, card=card, ink=request.ink, in_play_only=designed)
     for slug, kind, svg in cards.svgs:
         writer.write_text(f"svg/{slug}.svg", svg, kind)
     puzzles = sample_puzzles(seed)
     writer.write_text("puzzles.json", json_text(puzzles), "puzzles")
+    sheets = [("cards", cards.deck, "hideout and role cards")]
+    if cards.variants:
+        sheets.append(("events", cards.variants, "event and placeholder cards"))
+    pages_printed: list[Counter] = []
     for paper in request.papers:
         imposition = impose(paper, card, sheet, request.back_mode)
-        for stem, faces, component in (
-            ("cards", cards.deck, "hideout and role cards"),
-            ("events", cards.variants, "event and placeholder cards"),
-        ):
+        faces_printed: list[CardFace] = []
+        for stem, faces, component in sheets:
             pdf = f"{stem}-{paper.name}.pdf"
             footer = Footer(TITLE, component, seed)
             pages = write_card_sheets(writer.path(pdf), faces, imposition, footer)
             writer.add(pdf, "card-sheets", pages=pages, shows=card_svgs(writer, faces))
             record_deck(writer, stem, faces)
-        for stem, kind, write in (
-            ("notepad", "notepad", write_notepad),
-            ("rules", "reference-card", write_reference),
+            faces_printed += faces
+        pages = Counter()
+        for stem, kind, write, copies in (
+            ("notepad", "notepad", write_notepad, NOTEPAD_COPIES),
+            ("rules", "reference-card", write_reference, REFERENCE_COPIES),
         ):
             pdf = f"{stem}-{paper.name}.pdf"
-            writer.add(pdf, kind, pages=write(writer.path(pdf), paper, seed))
+            count = write(writer.path(pdf), paper, seed)
+            writer.add(pdf, kind, pages=count)
+            pages[stem] = count * copies
+        pages_printed.append(pages)
         write_puzzle_book(writer, paper, puzzles, seed)
-        _list_for_guide(writer, paper, request.back_mode)
+        _list_for_guide(writer, paper, request.back_mode, cards.variants)
+    _provide_cards(writer, faces_printed)
+    writer.provide(NOTEPAD, min(pages["notepad"] for pages in pages_printed))
+    writer.provide(REFERENCE, min(pages["rules"] for pages in pages_printed))
+
+
+def _provide_cards(writer, faces: list[CardFace]) -> None:
+    """Record the cards of one paper's sheets for the table check, read from each face as
+    drawn: a Hideout by its label and its Sprint value by the footprints on its front."""
+    from generator.games.fugitive.table import event_piece, sprint_piece
+
+    count: Counter = Counter()
+    for face in faces:
+        if face.name.startswith("Hideout "):
+            count[HIDEOUT] += 1
+            count[sprint_piece(face.front.count('class="footprint"'))] += 1
+        elif face.name.endswith(" role card"):
+            count[ROLE] += 1
+        elif face.name == "Placeholder":
+            count[PLACEHOLDER] += 1
+        else:
+            count[event_piece(face.name)] += 1
+    for name, number in count.items():
+        writer.provide(name, number)
+
+
+def _design_about(config) -> str:
+    """Return the guide's words about a designed deck: its Sprint values and variant."""
+    values = ", ".join(
+        f"{config.sprint.count(value)} at +{value}" for value in sorted(set(config.sprint))
+    )
+    about = f"A designed deck: its Hideouts' Sprint values ({values})"
+    if config.variant == "none":
+        return about + "; played without events."
+    return about + f", played with the {config.variant} variant and its events in play."
 
 
 GUIDE_ABOUT = (
@@ -378,22 +440,27 @@ GUIDE_ABOUT = (
 )
 
 
-def _list_for_guide(writer, paper: Paper, back_mode: str) -> None:
+def _list_for_guide(writer, paper: Paper, back_mode: str, variants: list[CardFace]) -> None:
     """List the kit's PDFs on `paper` for its guide page and print-all file."""
     two_sided = back_mode == "duplex"
     name = paper.name
     writer.to_print(paper, f"cards-{name}.pdf", "43 Hideouts and the 2 role cards", 1, two_sided)
+    if variants:
+        events = sum(face.name != "Placeholder" for face in variants)
+        placeholders = len(variants) - events
+        what = f"{events} Events" + (f" and {placeholders} Placeholders" if placeholders else "")
+        writer.to_print(
+            paper, f"events-{name}.pdf", what, 1, two_sided, "Only for the variants with events"
+        )
+    writer.to_print(
+        paper, f"rules-{name}.pdf", "The rules on one page", REFERENCE_COPIES, note="One a player"
+    )
     writer.to_print(
         paper,
-        f"events-{name}.pdf",
-        "10 Events and 6 Placeholders",
-        1,
-        two_sided,
-        "Only for the variants with events",
-    )
-    writer.to_print(paper, f"rules-{name}.pdf", "The rules on one page", 2, note="One a player")
-    writer.to_print(
-        paper, f"notepad-{name}.pdf", "The Marshal's notepad", 2, note="One a game; print more"
+        f"notepad-{name}.pdf",
+        "The Marshal's notepad",
+        NOTEPAD_COPIES,
+        note="One a game; print more",
     )
     writer.to_print(paper, f"puzzles-{name}.pdf", "A sample book of puzzles to play alone")
 
@@ -410,7 +477,7 @@ def build_deck_kit(request: KitRequest, report) -> None:
 
     writer, seed, paper = request.writer, request.seed, request.paper
     best = report.best.config
-    writer.write_text("deck.json", json_text(best.to_json()), "deck-configuration")
+    writer.write_text(DECK_FILE, json_text(best.to_json()), "deck-configuration")
     writer.write_text("report.json", json_text(report.to_json()), "design-report")
     card, sheet = request.book.card(CARD_FORMAT), request.book.sheet("default")
     cards = card_set(best, bleed=sheet.bleed, card=card, in_play_only=True)
