@@ -41,7 +41,9 @@ GAME = Game(
     name="island",
     title="The Most Dangerous Game",
     players=(rules.MIN_PLAYERS, rules.MAX_PLAYERS),
-    capabilities=frozenset({"rules", "bots", "design", "puzzles", "print"}),
+    capabilities=frozenset(
+        {"rules", "bots", "design", "puzzles", "print", "kit-design", "kit-players"}
+    ),
     build_kit=Lazy("generator.games.island.print", "build_kit"),
     make_puzzles=Lazy("generator.games.island.puzzles", "make_puzzles"),
     write_puzzle_book=Lazy("generator.games.island.puzzles.book", "write_puzzle_book"),
@@ -52,4 +54,7 @@ GAME = Game(
     record_fields=_record_fields,
     simulate=_simulate,
     simulate_options=("players", "board", "hunter", "hunted", "rule"),
+    table=Lazy("generator.games.island.table", "needs"),
+    design_file="island.island",
+    design_verb="island",
 )

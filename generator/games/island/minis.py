@@ -94,7 +94,13 @@ CASTAWAYS = (
 )
 CHARACTERS = (WARDEN, *CASTAWAYS)
 
-PANEL_W, PANEL_H, TAB_H = 20.0, 30.0, 11.0  # one side of a standee, and each foot
+# A side is drawn on a 20 x 30 mm plan and printed at STANDEE_SCALE: 12 x 18 mm. Folded, a
+# standee stands on its two feet, one forward and one back: a footprint of PANEL_W x
+# 2 * TAB_H, 12 x 12 mm, which stands in a board square (print.BOARD_CELL_MM, 15 mm) with
+# 1.5 mm free on every side (engine/table.py).
+DRAWN_W, DRAWN_H = 20.0, 30.0
+STANDEE_SCALE = 0.6
+PANEL_W, PANEL_H, TAB_H = DRAWN_W * STANDEE_SCALE, DRAWN_H * STANDEE_SCALE, 6.0
 STANDEE_GAP = 5.5
 
 
@@ -103,14 +109,29 @@ def standee_size() -> tuple[float, float]:
     return PANEL_W, 2 * PANEL_H + 2 * TAB_H
 
 
+def standee_footprint() -> tuple[float, float]:
+    """Return (width, depth) mm a folded standee covers on the table: a side's width, and
+    its two feet folded out, one forward and one back."""
+    return PANEL_W, 2 * TAB_H
+
+
 PALE = "#f3eee2"
 
 
 def _panel(parent, character: Character, x: float, y: float, ink: str = "normal") -> None:
     """One side of a standee, upright, its top-left corner at (x, y): the character's
     colour, a silhouette in a pale disc, the name and the calling; with `ink` low, white
-    with a coloured frame and coloured words instead of a solid colour."""
-    w, h = PANEL_W, PANEL_H
+    with a coloured frame and coloured words instead of a solid colour. Drawn on the
+    DRAWN_W x DRAWN_H plan, scaled to PANEL_W x PANEL_H."""
+    scaled = Group(transform=f"translate({fmt(x)} {fmt(y)}) scale({fmt(STANDEE_SCALE)})")
+    _side(scaled, character, ink)
+    parent.add(scaled)
+
+
+def _side(parent, character: Character, ink: str) -> None:
+    """One side of a standee on the DRAWN_W x DRAWN_H plan, its top-left corner at 0, 0."""
+    x, y = 0.0, 0.0
+    w, h = DRAWN_W, DRAWN_H
     low = ink == "low"
     words = character.colour if low else "#ffffff"
     parent.add(
@@ -181,7 +202,7 @@ def _standee(parent, character: Character, x: float, y: float, ink: str = "norma
         tab = Group(
             transform=f"rotate(180 {fmt(x + width / 2)} {fmt(tab_y + TAB_H / 2)})"
         ) if upside_down else group  # fmt: skip
-        add_label(tab, "foot: fold out", x + 1, tab_y + 1, width - 2, TAB_H - 2, 5.0, min_size=4.0,
+        add_label(tab, "foot", x + 1, tab_y + 1, width - 2, TAB_H - 2, 5.0, min_size=4.0,
                align="center", valign="middle", fill="#6b6b6b")  # fmt: skip
         if upside_down:
             group.add(tab)

@@ -11,16 +11,24 @@ a generated board's design folder.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
+from xml.etree import ElementTree
 
-from generator.games.island.board import Island, default_island
-from generator.games.island.figures import island_svg
+from generator.games.island.board import Island, default_island, read_island
+from generator.games.island.figures import board_layout, island_svg
 from generator.games.island.minis import (
+    PANEL_W,
+    TAB_H,
+    WARDEN,
     mini_board_part,
     mini_board_svg,
     mini_cell,
+    standee_footprint,
     tokens_part,
     tokens_svg,
 )
+from generator.games.island.rules import MAX_PLAYERS
+from generator.games.island.track import score_pad_part, score_pad_svg, track_part, track_svg
 from generator.kit import KitRequest, KitWriter, card_steps, card_svgs, record_deck
 from generator.render.document import (
     Header,
@@ -35,7 +43,11 @@ from generator.render.pdf import Footer
 from generator.render.svg import svg_size_mm
 
 TITLE = "The Most Dangerous Game"
-BOARD_CELL_MM = 10.0  # the board's squares at true size
+# The board's squares at true size: a folded standee (minis.standee_footprint, 12 x 12 mm)
+# stands in one with 1.5 mm free on every side (engine/table.py), and the camp's 2 x 2
+# squares hold four standees, one in each.
+BOARD_CELL_MM = 15.0
+SVG_NS = "{http://www.w3.org/2000/svg}"
 BIG_PAPER = {"letter": "tabloid", "tabloid": "tabloid"}  # the one-page board; else A3
 PAGE_SIZES = (9.0, 8.75, 8.5, 8.25, 8.0, 7.5, 7.0)  # body sizes tried for one-page parts
 
@@ -69,6 +81,23 @@ def overview_part(blocks, island: Island, paper: Paper) -> Part:
     return Part(OVERVIEW_HEADER, [blocks.figure(svg, width * scale)], "board overview")
 
 
+def write_overview(
+    writer: KitWriter, paper: Paper, island: Island, seed: int | None, shows: list[str] = ()
+) -> str:
+    """Write board-overview-<paper>.pdf (the whole board on one page, scaled) into
+    `writer`'s kit; return its name."""
+    overview = f"board-overview-{paper.name}.pdf"
+    footer = Footer(TITLE, "board overview", seed)
+    parts = fit_parts(paper, lambda b: [overview_part(b, island, paper)], footer, (9.0,), 1)
+    writer.add(
+        overview,
+        "board-overview",
+        pages=write_document(writer.path(overview), paper, parts, footer, TypeScale()),
+        shows=shows,
+    )
+    return overview
+
+
 def write_board_pages(
     writer: KitWriter,
     paper: Paper,
@@ -96,17 +125,7 @@ def write_board_pages(
     tiled = f"board-{paper.name}-tiled.pdf"
     pages = write_tiled_board(writer.path(tiled), svg, paper, book.tiling("default"), footer)
     writer.add(tiled, "board-tiles", pages=pages, shows=[svg_name])
-    overview = f"board-overview-{paper.name}.pdf"
-    overview_footer = Footer(TITLE, "board overview", seed)
-    parts = fit_parts(
-        paper, lambda b: [overview_part(b, island, paper)], overview_footer, (9.0,), 1
-    )
-    writer.add(
-        overview,
-        "board-overview",
-        pages=write_document(writer.path(overview), paper, parts, overview_footer, TypeScale()),
-        shows=[svg_name],
-    )
+    overview = write_overview(writer, paper, island, seed, shows=[svg_name])
     big = big_paper(book, paper)
     whole = f"board-{big.name}.pdf"
     if not any(record["path"] == whole for record in writer.files):
@@ -130,9 +149,11 @@ def write_board_pages(
     return written
 
 
-def write_pieces(writer: KitWriter, paper: Paper, island: Island, seed: int, ink: str) -> None:
+def write_pieces(writer: KitWriter, paper: Paper, island: Island, seed: int, ink: str) -> dict:
     """Write minis-<paper>.pdf (the mini board, one page: print one per Hunted) and
-    tokens-<paper>.pdf (the seven standees) into `writer`'s kit."""
+    tokens-<paper>.pdf (the seven standees) into `writer`'s kit; return their page counts
+    by stem."""
+    written = {}
     for stem, kind, make in (
         ("minis", "mini-board", lambda b: [mini_board_part(b, island, paper)]),
         ("tokens", "tokens", lambda b: [tokens_part(b, ink)]),
@@ -140,45 +161,73 @@ def write_pieces(writer: KitWriter, paper: Paper, island: Island, seed: int, ink
         name = f"{stem}-{paper.name}.pdf"
         footer = Footer(TITLE, kind.replace("-", " "), seed)
         parts = fit_parts(paper, make, footer, PAGE_SIZES, 1)
-        writer.add(name, kind, pages=write_document(writer.path(name), paper, parts, footer,
-                                                    TypeScale()),
-                   shows=[f"svg/{kind}.svg"])  # fmt: skip
+        pages = write_document(writer.path(name), paper, parts, footer, TypeScale())
+        writer.add(name, kind, pages=pages, shows=[f"svg/{kind}.svg"])
+        written[stem] = pages
+    return written
 
 
 # --- the kit --------------------------------------------------------------------------------
 
 SAMPLE_BOOK = (("easy", 2), ("medium", 2), ("hard", 2))
-REFERENCE_COPIES = 7  # one for each player: up to 7
+TABLE_AID_WIDTH_MM = 170.0  # the track and the score pad: this wide on A4 and Letter
+
+
+def kit_island(request: KitRequest) -> Island:
+    """Return the island a kit shows: the design's (request.design, an island file) or the
+    default island."""
+    if request.design is None:
+        return default_island()
+    return read_island(request.design)
 
 
 def build_kit(request: KitRequest, island: Island | None = None) -> None:
-    """Write the kit of `island` (the default island unless given) into request.writer,
-    for each of request.papers:
+    """Write the kit of `island` (given, else request.design's, else the default island)
+    into request.writer, for request.players (None: the largest table, 7), for each of
+    request.papers:
 
     - board-<paper>-tiled.pdf, board-overview-<paper>.pdf and board-<a3|tabloid>.pdf: the
-      board (write_board_pages), and svg/board.svg at true size;
-    - minis-<paper>.pdf: the mini board (print 6), tokens-<paper>.pdf: seven standees;
+      board (write_board_pages), and svg/board.svg at true size (BOARD_CELL_MM squares);
+    - minis-<paper>.pdf: the mini board (one copy for each Hunted), tokens-<paper>.pdf:
+      seven standees;
+    - track-<paper>.pdf: the cycle-and-day track of the island's day, score-pad-<paper>.pdf
+      (track.py);
     - cards-<paper>.pdf: both decks with their backs, imposed as request.backs, sheet and
       back_offset say (faces.card_set);
-    - reference-<paper>.pdf (the Hunter's and the Hunted's reference cards) and
-      rules-<paper>.pdf (reference.py);
+    - reference-<paper>.pdf (the Hunter's and the Hunted's reference cards, one for each
+      player) and rules-<paper>.pdf (reference.py);
     - puzzles-<paper>.pdf and puzzles.json: a sample book of SAMPLE_BOOK puzzles
       (puzzles/book.py);
-    - svg/: the board, the mini board, the tokens and every distinct card face and back.
+    - svg/: the board, the mini board, the tokens, the track, the score pad and every
+      distinct card face and back.
 
-    With request.ink low the tokens and the card backs are light (the board is tints)."""
+    Every piece is recorded with writer.provide, counted from what was drawn, and the
+    table's needs (table.py) with writer.set_table. With request.ink low the tokens and the
+    card backs are light (the board is tints)."""
     from generator.games.island.faces import card_set
     from generator.games.island.puzzles import make_puzzles
+    from generator.games.island.table import needs
 
     writer, seed = request.writer, request.seed
-    island = island or default_island()
+    island = island or kit_island(request)
+    players = request.players or MAX_PLAYERS
     steps = list(ASSEMBLY)
     steps[-1:-1] = card_steps(request.back_mode, request.sheet_layout().bleed > 0)  # dice last
-    writer.describe(TITLE, GUIDE_ABOUT, steps)
+    about = GUIDE_ABOUT
+    if request.design is not None:
+        about += (
+            f" This kit prints a designed island: {island.size} x {island.size} squares, "
+            f"a day of {island.day} cycles ({request.design.name})."
+        )
+    writer.describe(TITLE, about, steps)
     first = request.papers[0]
     writer.write_text("svg/mini-board.svg", mini_board_svg(island, mini_cell(island, first)),
                       "mini-board")  # fmt: skip
-    writer.write_text("svg/tokens.svg", tokens_svg(ink=request.ink), "tokens")
+    tokens = tokens_svg(ink=request.ink)
+    writer.write_text("svg/tokens.svg", tokens, "tokens")
+    track = track_svg(island, TABLE_AID_WIDTH_MM)
+    writer.write_text("svg/track.svg", track, "track")
+    writer.write_text("svg/score-pad.svg", score_pad_svg(TABLE_AID_WIDTH_MM), "score-pad")
     cards = card_set(request)
     for slug, kind, svg in cards.svgs:
         writer.write_text(f"svg/{slug}.svg", svg, kind)
@@ -186,13 +235,76 @@ def build_kit(request: KitRequest, island: Island | None = None) -> None:
     plain = [puzzle.to_json() for puzzle in puzzles]
     text = json.dumps(plain, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
     writer.write_text("puzzles.json", text, "puzzles")
-    for paper in request.papers:
-        write_board_pages(writer, paper, island, seed, request.book)
-        write_pieces(writer, paper, island, seed, request.ink)
+    copies = Copies(minis=players - 1, reference=players)
+    for index, paper in enumerate(request.papers):
+        board = write_board_pages(writer, paper, island, seed, request.book)
+        pages = write_pieces(writer, paper, island, seed, request.ink)
+        pages["board"] = sum(1 for name in board if name.endswith("-tiled.pdf"))
+        pages |= _write_table_aids(writer, paper, island, seed)
         _write_cards(request, paper, cards)
-        _write_reference(writer, paper, seed)
+        pages["reference"] = _write_reference(writer, paper, seed)
         _write_puzzle_book(writer, paper, puzzles, seed)
-        _list_for_guide(request, paper)
+        _list_for_guide(request, paper, copies)
+        if index == 0:  # every paper prints the same pieces: count them once
+            _provide(writer, island, cards, tokens, track, pages, copies)
+    writer.set_table(needs(players, request.design))
+
+
+@dataclass(frozen=True)
+class Copies:
+    """How many copies of a page the guide asks for: the mini board (one for each Hunted)
+    and the reference cards (one for each player)."""
+
+    minis: int
+    reference: int
+
+
+def _provide(writer: KitWriter, island: Island, cards, tokens: str, track: str, pages: dict,
+             copies: Copies) -> None:  # fmt: skip
+    """Record what the kit printed for the table check, counted from the drawings and the
+    pages written (`pages`: the page count of each PDF stem) times the copies the guide asks
+    for (table.py names the pieces)."""
+    from generator.games.island.table import (
+        board_name,
+        track_name,
+    )
+
+    layout = board_layout(island.size, BOARD_CELL_MM, coordinates=True, legend=True)
+    drawn = round(layout.grid_size / BOARD_CELL_MM)
+    writer.provide(board_name(drawn), 1 if pages["board"] else 0)
+    writer.provide("mini board", pages["minis"] * copies.minis)
+    standees = [
+        {"".join(text.itertext()) for text in group.iter(f"{SVG_NS}text")}
+        for group in ElementTree.fromstring(tokens).iter(f"{SVG_NS}g")
+        if group.get("class") == "standee"
+    ]
+    footprint = standee_footprint()
+    wardens = sum(1 for words in standees if WARDEN.name in words)
+    writer.provide("Warden standee", wardens, footprint_mm=footprint)
+    writer.provide("castaway standee", len(standees) - wardens, footprint_mm=footprint)
+    writer.provide("Hunter card", len(cards.hunter))
+    writer.provide("Hunted card", len(cards.hunted))
+    # The reference sheet: the Hunter's card on one side, the Hunted's on the other.
+    writer.provide("reference card", pages["reference"] // 2 * copies.reference)
+    writer.provide(track_name(track.count('class="cycle"')), pages["track"])
+    writer.provide("score pad", pages["score-pad"])
+
+
+def _write_table_aids(writer: KitWriter, paper: Paper, island: Island, seed: int) -> dict:
+    """Write track-<paper>.pdf (the cycle-and-day track) and score-pad-<paper>.pdf; return
+    their page counts by stem."""
+    written = {}
+    for stem, kind, make in (
+        ("track", "track", lambda b: [track_part(b, island, TABLE_AID_WIDTH_MM)]),
+        ("score-pad", "score-pad", lambda b: [score_pad_part(b, TABLE_AID_WIDTH_MM)]),
+    ):
+        name = f"{stem}-{paper.name}.pdf"
+        footer = Footer(TITLE, kind.replace("-", " "), seed)
+        parts = fit_parts(paper, make, footer, PAGE_SIZES, 1)
+        pages = write_document(writer.path(name), paper, parts, footer, TypeScale())
+        writer.add(name, kind, pages=pages, shows=[f"svg/{kind}.svg"])
+        written[stem] = pages
+    return written
 
 
 def _write_cards(request: KitRequest, paper: Paper, cards) -> None:
@@ -213,16 +325,20 @@ def _write_cards(request: KitRequest, paper: Paper, cards) -> None:
     record_deck(request.writer, "cards", cards.faces)
 
 
-def _write_reference(writer: KitWriter, paper: Paper, seed: int) -> None:
-    """Write reference-<paper>.pdf (the two reference cards) and rules-<paper>.pdf."""
+def _write_reference(writer: KitWriter, paper: Paper, seed: int) -> int:
+    """Write reference-<paper>.pdf (the two reference cards) and rules-<paper>.pdf; return
+    the reference's page count."""
     from generator.games.island.reference import write_reference, write_rules
 
+    counts = {}
     for stem, kind, write in (
         ("reference", "reference-card", write_reference),
         ("rules", "rules", write_rules),
     ):
         name = f"{stem}-{paper.name}.pdf"
-        writer.add(name, kind, pages=write(writer.path(name), paper, seed))
+        counts[stem] = write(writer.path(name), paper, seed)
+        writer.add(name, kind, pages=counts[stem])
+    return counts["reference"]
 
 
 def _write_puzzle_book(writer: KitWriter, paper: Paper, puzzles: list, seed: int) -> None:
@@ -240,27 +356,38 @@ GUIDE_ABOUT = (
 ASSEMBLY = (
     "The board: trim the left and top margins off each tile except those of the first "
     "column and row, lay it over its neighbour's glue strip with the cross marks meeting, "
-    "and glue. The board's one-page PDF (A3 or Tabloid) holds it whole, for a copy shop.",
+    "and glue. The board's one-page PDF holds it whole at true size, for a copy shop (on A3 "
+    "or Tabloid when it fits, else on a page of its own size).",
     "Mini boards: one for each Hunted, in a clear sheet protector, with a dry-erase marker.",
     "Tokens: print on card, cut out, fold on the dashed lines and glue the two sides "
     "together (the page shows how).",
-    "You also need a six-sided die (d6) and an eight-sided die (d8).",
+    "Track and score pad: print on paper; a coin on the track marks the cycle. You also "
+    "need a six-sided die (d6) and an eight-sided die (d8).",
 )
 
 
-def _list_for_guide(request: KitRequest, paper: Paper) -> None:
+def _list_for_guide(request: KitRequest, paper: Paper, copies: Copies) -> None:
     """List the kit's PDFs on `paper` after the board's (which write_board_pages lists) for
-    its guide page and print-all file."""
+    its guide page and print-all file, with the copies the table needs."""
     writer, name = request.writer, paper.name
     duplex = request.back_mode == "duplex"
-    writer.to_print(paper, f"minis-{name}.pdf", "The mini board", 6, note="One for each Hunted")
-    writer.to_print(paper, f"tokens-{name}.pdf", "Seven character tokens", note="On card")
+    writer.to_print(paper, f"minis-{name}.pdf", "The mini board", copies.minis,
+                    note="One for each Hunted")  # fmt: skip
+    writer.to_print(
+        paper,
+        f"tokens-{name}.pdf",
+        f"Seven character tokens, {PANEL_W:g} x {2 * TAB_H:g} mm standing",
+        note=f"On card; each stands in a {BOARD_CELL_MM:g} mm square",
+    )
+    writer.to_print(paper, f"track-{name}.pdf", "The cycle-and-day track",
+                    note="A coin marks the cycle")  # fmt: skip
+    writer.to_print(paper, f"score-pad-{name}.pdf", "The score pad", note="Three games a page")
     writer.to_print(paper, f"cards-{name}.pdf", "The Hunter and Hunted decks", 1, duplex)
     writer.to_print(
         paper,
         f"reference-{name}.pdf",
         "The reference cards: the Hunter's, then the Hunted's",
-        REFERENCE_COPIES,
+        copies.reference,
         duplex,
         "One for each player"
         + (", the Hunter's on one side and the Hunted's on the other: turn it over when "

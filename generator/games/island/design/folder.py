@@ -1,4 +1,7 @@
-"""Writing a designed island's folder: the board file, the report and the board's pages."""
+"""Writing a designed island's folder: the board file, the report and the board's overview.
+
+The pieces to play the island (the board at true size, mini boards, tokens, track) are its
+kit's: `quarry kit island --design FOLDER` (print.build_kit), which `generate` names."""
 
 from __future__ import annotations
 
@@ -14,9 +17,9 @@ BOARD_FILE = "island.island"
 def build_design_kit(request: KitRequest, report: IslandReport) -> None:
     """Write `report` into request.writer: island.island (the board file, for `quarry
     simulate island --board`), report.json (the measurements), report.txt (the same as the
-    terminal shows) and the board's pages on request.paper (tiled at true size, one-page
-    overview, whole on A3 or Tabloid), with a guide page listing them."""
-    from generator.games.island.print import TITLE, write_board_pages
+    terminal shows) and the board's one-page overview on request.paper, with a guide page
+    listing it and naming the kit that prints the island to play."""
+    from generator.games.island.print import TITLE, write_overview
 
     writer = request.writer
     writer.write_text(BOARD_FILE, format_island(report.island), "island-board")
@@ -30,11 +33,13 @@ def build_design_kit(request: KitRequest, report: IslandReport) -> None:
         f"{report.island.day} cycles; the Hunted's survival with {report.players} players "
         f"measured {survival['value']:.2f} (target {report.target:.2f}).",
         [
-            "Cut the tiles along their edges and glue each onto the strip of the next, "
-            "matching the marks; the tile map in each footer shows where it goes.",
+            "To play this island, print its kit: quarry kit island --design <this folder> "
+            "(the board at true size, mini boards, tokens, cards, the cycle track for its "
+            "day and the score pad; --players N sizes it for your table).",
             f"{BOARD_FILE} plays this island in simulations: quarry simulate island "
             f"--board {BOARD_FILE}; report.json holds every measurement.",
         ],
         back_options=False,
     )
-    write_board_pages(writer, request.paper, report.island, request.seed, request.book)
+    overview = write_overview(writer, request.paper, report.island, request.seed)
+    writer.to_print(request.paper, overview, "The designed island on one page, smaller")
