@@ -35,8 +35,11 @@ GAME = Game(
     name="cutthroat",
     title="CutThroat!",
     players=(rules.MIN_PLAYERS, rules.MAX_PLAYERS),
-    # "kit-players": `quarry kit cutthroat --players N` makes the cards of N characters
-    capabilities=frozenset({"rules", "bots", "design", "puzzles", "print", "kit-players"}),
+    # "kit-players": `quarry kit cutthroat --players N` makes the cards of N characters;
+    # "kit-design": `quarry kit cutthroat --design FOLDER` prints a designed variant's numbers
+    capabilities=frozenset(
+        {"rules", "bots", "design", "puzzles", "print", "kit-players", "kit-design"}
+    ),
     build_kit=Lazy("generator.games.cutthroat.print", "build_kit"),
     make_puzzles=Lazy("generator.games.cutthroat.puzzles", "make_puzzles"),
     write_puzzle_book=Lazy("generator.games.cutthroat.puzzles.book", "write_puzzle_book"),
@@ -47,4 +50,7 @@ GAME = Game(
     record_fields=_record_fields,
     simulate=_simulate,
     simulate_options=("players", "bot", "rule"),
+    table=Lazy("generator.games.cutthroat.table", "needs"),
+    design_file="variant.json",  # design/variant.py FILE_NAME
+    design_verb="variant",
 )

@@ -1,8 +1,9 @@
 """CutThroat!'s player aid: a poker-size card, one for each player, with the turn on its
 front and wounds, death and the end on its back (templates/cutthroat/aid.svg.j2).
 
-The numbers on it (markers taken and put back, the sudden-death count) come from the
-published Rules, so the card cannot drift from the engine. Each side is set in the largest
+The numbers on it (the markers a life card starts with, markers taken and put back, the
+sudden-death count) come from the Rules played (`sides(rules)`: the published game's, or a
+designed variant's), so the card cannot drift from the engine. Each side is set in the largest
 type, 7.25 pt down to 5.5 pt, at which its sections fill the card (aid_layout).
 """
 
@@ -11,11 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.games.cutthroat.cards import SUIT_BY_KEY, CardTextOverflow, poker_format, render_face
-from generator.games.cutthroat.rules import PUBLISHED
+from generator.games.cutthroat.rules import PUBLISHED, Rules
 from generator.render.layouts import CardFormat
 from generator.render.text import fit_sections
 
-EXTEND, DOUBLE = PUBLISHED.plays()["extend"], PUBLISHED.plays()["double"]
 TOP, BOTTOM = 17.5, 4.0  # mm: where the sections start, the margin they end above
 LARGEST, SMALLEST = 7.25, 5.5  # pt
 
@@ -32,7 +32,10 @@ class AidSide:
     sections: tuple[tuple[str, str], ...]
 
 
-SIDES = (
+def sides(rules: Rules = PUBLISHED) -> tuple[AidSide, ...]:
+    """Return the aid's two sides with the numbers of `rules`."""
+    extend, double = rules.plays()["extend"], rules.plays()["double"]
+    return (
     AidSide(
         "turn",
         "YOUR TURN",
@@ -47,9 +50,9 @@ SIDES = (
              "card; the other is out of the game."),
             ("3. or Guess", "Name another player and a character not yet shown. Wrong: your "
              f"turn ends. Right: they show their identity; you may make an extended play, "
-             f"at least 2 of its {EXTEND[0]} markers from that character while it has them."),
-            ("Extended plays", f"Take {EXTEND[0]}, put {EXTEND[1]} back. Double: take "
-             f"{DOUBLE[0]}, put {DOUBLE[1]} back."),
+             f"at least 2 of its {extend[0]} markers from that character while it has them."),
+            ("Extended plays", f"Take {extend[0]}, put {extend[1]} back. Double: take "
+             f"{double[0]}, put {double[1]} back."),
             ("Free pass", "Two or fewer living characters hidden (after guesses or "
              "deaths): they are shown; no more guesses."),
         ),
@@ -60,21 +63,23 @@ SIDES = (
         "Hearts, dying and how it ends.",
         "heart",
         (
-            ("Mortal wound", "Your play leaves a life card empty: take that character's "
-             "heart card."),
+            ("Mortal wound", f"Life cards start with {rules.markers} markers. Your play "
+             "leaves one empty: take that character's heart card."),
             ("At your next turn", "Markers back on that life card: return the heart; your "
              "turn is over. Still empty: the character dies and you may make an extended "
              "play, a double one if it was your enemy."),
             ("Death", "The dead character's player is out and shows identity and enemy. "
              "Its life card and heart leave the table; hearts that player held go back."),
-            ("Sudden death", f"With {PUBLISHED.sudden_at} characters left, every heart "
+            ("Sudden death", f"With {rules.sudden_at} characters left, every heart "
              "leaves play. From then on a life card emptied is a death at once."),
             ("The end", "The last character alive wins. A play that kills all who are "
              "left: their players share the win."),
         ),
     ),
 )  # fmt: skip
-SIDE_BY_KEY = {side.key: side for side in SIDES}
+
+
+SIDES = sides()
 
 
 def aid_layout(side: AidSide, width: float, height: float) -> dict:
@@ -87,10 +92,13 @@ def aid_layout(side: AidSide, width: float, height: float) -> dict:
     return layout
 
 
-def aid_svg(key: str, *, bleed: float = 0.0, card: CardFormat | None = None) -> str:
+def aid_svg(
+    key: str, *, bleed: float = 0.0, card: CardFormat | None = None, rules: Rules = PUBLISHED
+) -> str:
     """Return side `key` of the player aid ("turn": the front, "wounds": the back) at true
-    size on `card` (poker by default) with `bleed` mm round it."""
-    side = SIDE_BY_KEY[key]
+    size on `card` (poker by default) with `bleed` mm round it, with the numbers of
+    `rules`."""
+    side = {side.key: side for side in sides(rules)}[key]
     card = card or poker_format()
     style = SUIT_BY_KEY[side.suit]
     fields = {

@@ -7,7 +7,8 @@ spades the enemy cards, clubs the life cards, hearts the heart cards. A front
 (templates/cutthroat/face.svg.j2) shows the rank big and in two corners, the role named in
 a band, the suit's emblem (templates/cutthroat/suits.svg.j2: a masked diamond, a spade
 with a dagger, a club, a cracked heart), the character's name and a line on what the card
-is for; a life card shows its marker spaces instead, one for each marker it starts with.
+is for; a life card shows its marker spaces instead, one for each marker it starts with
+(the `markers` of the Rules played: the published game's, or a designed variant's).
 
 Every card has the same back (templates/cutthroat/back.svg.j2): identities and enemies
 are dealt face down from separate piles sorted by their fronts, so a back must not tell
@@ -21,7 +22,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
-from generator.games.cutthroat.rules import MAX_PLAYERS, MIN_PLAYERS, PUBLISHED, RANKS
+from generator.games.cutthroat.rules import MAX_PLAYERS, MIN_PLAYERS, PUBLISHED, RANKS, Rules
 from generator.render.layouts import CardFormat, LayoutBook
 from generator.render.sheets import CardFace
 from generator.render.templates import render_card
@@ -41,7 +42,8 @@ NAMES = dict(
 @dataclass(frozen=True)
 class Suit:
     """One of the four roles a character's cards play: its key (the emblem's name), the
-    suit of a standard deck it stands for, the band's words, the line under it, what the
+    suit of a standard deck it stands for, the band's words, the line under it ({markers}
+    is the markers a life card starts with), what the
     card is for (empty for the life card, which shows its marker spaces), its ink and
     paper."""
 
@@ -61,7 +63,7 @@ SUITS = (
     Suit("enemy", "spades", "ENEMY", "WHO YOU WANT DEAD",
          "Dealt face down. Keep it hidden. It may name your own character: then its "
          "bonus can help you stay alive.", "#2b3140", "#f3f4f7"),
-    Suit("life", "clubs", "LIFE", f"STARTS WITH {PUBLISHED.markers} MARKERS",
+    Suit("life", "clubs", "LIFE", "STARTS WITH {markers} MARKERS",
          "", "#2e6b40", "#f1f7f1"),
     Suit("heart", "hearts", "HEART", "THE MORTAL WOUND",
          "Lies by its life card. Empty that card and you take this; still empty at your "
@@ -90,9 +92,17 @@ def render_face(template: str, name: str, fields: dict, bleed: float, card: Card
         raise CardTextOverflow(f"{name} ({card.name} card): {error}") from None
 
 
-def face_svg(suit: str, rank: str, *, bleed: float = 0.0, card: CardFormat | None = None) -> str:
+def face_svg(
+    suit: str,
+    rank: str,
+    *,
+    bleed: float = 0.0,
+    card: CardFormat | None = None,
+    rules: Rules = PUBLISHED,
+) -> str:
     """Return the front of character `rank`'s card of role `suit` (identity, enemy, life or
-    heart) at true size on `card` (poker by default) with `bleed` mm of artwork round it."""
+    heart) at true size on `card` (poker by default) with `bleed` mm of artwork round it,
+    a life card with the markers of `rules`."""
     if suit not in SUIT_BY_KEY:
         raise ValueError(f"no suit {suit!r}; the suits are {', '.join(SUIT_BY_KEY)}")
     if rank not in NAMES:
@@ -101,11 +111,11 @@ def face_svg(suit: str, rank: str, *, bleed: float = 0.0, card: CardFormat | Non
     fields = {
         "suit": suit,
         "role": style.role,
-        "subtitle": style.subtitle,
+        "subtitle": style.subtitle.format(markers=rules.markers),
         "rank": rank,
         "name": NAMES[rank],
         "text": style.text,
-        "markers": PUBLISHED.markers if suit == "life" else 0,
+        "markers": rules.markers if suit == "life" else 0,
         "colour": style.colour,
         "tint": style.tint,
     }
@@ -155,10 +165,13 @@ class CardSet:
     card_format: str
 
 
-def card_set(request: KitRequest | None = None, players: int | None = None) -> CardSet:
+def card_set(
+    request: KitRequest | None = None, players: int | None = None, rules: Rules = PUBLISHED
+) -> CardSet:
     """Return the four cards of each character for `players` players (all 13 for None;
     see characters()), drawn with the request's sheet bleed and ink on the poker format of
-    its layout book (no bleed and normal ink without a request)."""
+    its layout book (no bleed and normal ink without a request), the life cards with the
+    markers of `rules`."""
     card = request.book.card(CARD_FORMAT) if request is not None else poker_format()
     bleed = request.sheet_layout().bleed if request is not None else 0.0
     ink = request.ink if request is not None else "normal"
@@ -168,7 +181,7 @@ def card_set(request: KitRequest | None = None, players: int | None = None) -> C
     faces = []
     for suit in SUITS:
         for rank in ranks:
-            front = face_svg(suit.key, rank, bleed=bleed, card=card)
+            front = face_svg(suit.key, rank, bleed=bleed, card=card, rules=rules)
             svgs.append((f"{suit.key}-{rank}", "card-front", front))
             faces.append(CardFace(front, back, f"{NAMES[rank].title()} {suit.key}"))
     return CardSet(svgs, faces, ranks, card.name)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.games.cutthroat.cards import NAMES, SUITS, TITLE
-from generator.games.cutthroat.rules import MAX_PLAYERS, MIN_PLAYERS, PUBLISHED, RANKS
+from generator.games.cutthroat.rules import MAX_PLAYERS, MIN_PLAYERS, PUBLISHED, RANKS, Rules
 from generator.render.document import Blocks, Header, Part, TypeScale, fit_parts, write_document
 from generator.render.layouts import Paper
 from generator.render.pdf import Footer
@@ -22,16 +22,18 @@ DECK_COMPONENT = "standard deck"
 RULES_SIZES = (10.0, 9.5, 9.0, 8.75, 8.5, 8.25, 8.0, 7.75, 7.5)
 RULES_MAX_PAGES = 1
 DECK_SIZES = (10.0, 9.5, 9.0, 8.5, 8.0)
-MARKERS = PUBLISHED.markers
 MARK = "#f3d9a8"  # the table row of the kit's player count
-EXTEND, DOUBLE = PUBLISHED.plays()["extend"], PUBLISHED.plays()["double"]
-ROLE_WORDS = {
-    "identity": "who you are: one is dealt face down to each player.",
-    "enemy": "the character you want dead: one is dealt face down to each player. It may "
-    "be your own.",
-    "life": f"face up in the middle of the table, each with {MARKERS} life markers.",
-    "heart": "beside its life card, until a mortal wound puts it in someone's hand.",
-}
+
+
+def role_words(rules: Rules = PUBLISHED) -> dict[str, str]:
+    """Return what each suit's cards are at the start, with the markers of `rules`."""
+    return {
+        "identity": "who you are: one is dealt face down to each player.",
+        "enemy": "the character you want dead: one is dealt face down to each player. It "
+        "may be your own.",
+        "life": f"face up in the middle of the table, each with {rules.markers} life markers.",
+        "heart": "beside its life card, until a mortal wound puts it in someone's hand.",
+    }
 
 
 # --- the rules -----------------------------------------------------------------------------
@@ -44,14 +46,29 @@ RULES_HEADER = Header(
 )
 
 
-def rules_sections() -> tuple[tuple[str, tuple], ...]:
-    """Return the rules as (heading, items) sections; an item is a bullet or a (lead,
-    text) pair."""
-    suits = tuple((f"{s.role.title()} cards ({s.deck_suit}):", ROLE_WORDS[s.key]) for s in SUITS)
-    return (
+def variant_line(rules: Rules) -> str:
+    """Return the line naming a designed variant's numbers beside the published ones."""
+    parts = (
+        f"{rules.markers} markers on each life card (published: {PUBLISHED.markers})",
+        f"extended plays take {rules.extend} ({PUBLISHED.extend})",
+        f"double extended plays take {rules.double} ({PUBLISHED.double})",
+        f"sudden death with {rules.sudden_at} characters alive ({PUBLISHED.sudden_at})",
+    )
+    return "These rules are a designed variant's: " + "; ".join(parts) + "."
+
+
+def rules_sections(rules: Rules = PUBLISHED) -> tuple[tuple[str, tuple], ...]:
+    """Return the rules as (heading, items) sections with the numbers of `rules` (a
+    variant's first section names them); an item is a bullet or a (lead, text) pair."""
+    words = role_words(rules)
+    suits = tuple((f"{s.role.title()} cards ({s.deck_suit}):", words[s.key]) for s in SUITS)
+    markers = rules.markers
+    extend, double = rules.plays()["extend"], rules.plays()["double"]
+    variant = (("This variant", (variant_line(rules),)),) if rules != PUBLISHED else ()
+    return variant + (
         ("What you need", (
             "The character cards of this kit, or a standard deck (see the deck page).",
-            f"{MARKERS} life markers for each character: coins, beads, buttons. Or the life "
+            f"{markers} life markers for each character: coins, beads, buttons. Or the life "
             "track sheet and a paper clip for each character.",
             "A player aid card for each player.",
         )),
@@ -63,7 +80,7 @@ def rules_sections() -> tuple[tuple[str, tuple], ...]:
         ("Setting up", (
             "Shuffle the identity cards and deal one to each player, face down; then do the "
             "same with the enemy cards. Look at your two and keep them hidden.",
-            f"Lay out the life cards face up with {MARKERS} markers on each, and each heart "
+            f"Lay out the life cards face up with {markers} markers on each, and each heart "
             "card beside its life card.",
             "Choose who starts; the turn then passes to the left.",
         )),
@@ -82,9 +99,9 @@ def rules_sections() -> tuple[tuple[str, tuple], ...]:
             "A character shown face up can never be guessed again.",
         )),
         ("Extended plays", (
-            f"Take {EXTEND[0]} markers from life cards in play, discard one and put "
-            f"{EXTEND[1]} back wherever you like.",
-            f"A double extended play: take {DOUBLE[0]}, discard one, put {DOUBLE[1]} back.",
+            f"Take {extend[0]} markers from life cards in play, discard one and put "
+            f"{extend[1]} back wherever you like.",
+            f"A double extended play: take {double[0]}, discard one, put {double[1]} back.",
             "Every play, of any size, leaves exactly one marker fewer in the game.",
             "Every extended play may be declined, but only before its first marker is taken.",
             "Fewer markers left than a play takes: take them all and put back one fewer.",
@@ -113,7 +130,7 @@ def rules_sections() -> tuple[tuple[str, tuple], ...]:
             "cards the player was holding go back beside their life cards.",
         )),
         ("Sudden death", (
-            f"When only {PUBLISHED.sudden_at} characters are left alive, every heart card "
+            f"When only {rules.sudden_at} characters are left alive, every heart card "
             "leaves play, even those in hands. From then on a character dies when a play "
             "leaves its life card empty (at once, if its card is already empty).",
         )),
@@ -139,16 +156,17 @@ def rules_sections() -> tuple[tuple[str, tuple], ...]:
     )  # fmt: skip
 
 
-def rules_part(blocks: Blocks) -> Part:
-    """Return the rules as a two-column Part."""
-    story = [blocks.section(heading, items) for heading, items in rules_sections()]
+def rules_part(blocks: Blocks, rules: Rules = PUBLISHED) -> Part:
+    """Return the rules with the numbers of `rules` as a two-column Part."""
+    story = [blocks.section(heading, items) for heading, items in rules_sections(rules)]
     return Part(RULES_HEADER, story, RULES_COMPONENT, columns=2, divider=True)
 
 
-def write_rules(target: Path, paper: Paper, seed: int | None) -> int:
-    """Write the rules to the PDF `target` on `paper`; return its page count."""
+def write_rules(target: Path, paper: Paper, seed: int | None, rules: Rules = PUBLISHED) -> int:
+    """Write the rules with the numbers of `rules` to the PDF `target` on `paper`; return
+    its page count."""
     footer = Footer(TITLE, RULES_COMPONENT, seed)
-    parts = fit_parts(paper, lambda b: [rules_part(b)], footer, RULES_SIZES, RULES_MAX_PAGES)
+    parts = fit_parts(paper, lambda b: [rules_part(b, rules)], footer, RULES_SIZES, RULES_MAX_PAGES)
     return write_document(target, paper, parts, footer, TypeScale())
 
 
@@ -166,14 +184,16 @@ def keep_line(players: int) -> str:
     return f"Ace to {NAMES[RANKS[players - 1]].title() if players > 10 else RANKS[players - 1]}"
 
 
-def deck_part(blocks: Blocks, players: int | None = None) -> Part:
+def deck_part(blocks: Blocks, players: int | None = None, rules: Rules = PUBLISHED) -> Part:
     """Return the standard-deck page: which suit plays which role, and which ranks to keep
-    (and how many markers) for each table size, the row for `players` marked."""
+    (and how many markers, with the markers of `rules`) for each table size, the row for
+    `players` marked."""
+    words = role_words(rules)
     roles = [["Suit", "Plays", "At the start"]] + [
         [
             s.deck_suit.title(),
             f"{s.role.title()} cards",
-            ROLE_WORDS[s.key][0].upper() + ROLE_WORDS[s.key][1:],
+            words[s.key][0].upper() + words[s.key][1:],
         ]
         for s in SUITS
     ]
@@ -183,7 +203,7 @@ def deck_part(blocks: Blocks, players: int | None = None) -> Part:
         if count == players:
             marked = len(sizes)
         label = f"{count} (this kit)" if count == players else str(count)
-        sizes.append([label, keep_line(count), str(4 * count), str(MARKERS * count)])
+        sizes.append([label, keep_line(count), str(4 * count), str(rules.markers * count)])
     extra = [("BACKGROUND", (0, marked), (-1, marked), MARK)] if marked is not None else []
     which = (
         f"This kit was made for {players} players: the marked row."
@@ -209,8 +229,14 @@ def deck_part(blocks: Blocks, players: int | None = None) -> Part:
     return Part(DECK_HEADER, story, DECK_COMPONENT)
 
 
-def write_deck(target: Path, paper: Paper, seed: int | None, players: int | None = None) -> int:
+def write_deck(
+    target: Path,
+    paper: Paper,
+    seed: int | None,
+    players: int | None = None,
+    rules: Rules = PUBLISHED,
+) -> int:
     """Write the standard-deck page (one page) to the PDF `target`; return its page count."""
     footer = Footer(TITLE, DECK_COMPONENT, seed)
-    parts = fit_parts(paper, lambda b: [deck_part(b, players)], footer, DECK_SIZES, 1)
+    parts = fit_parts(paper, lambda b: [deck_part(b, players, rules)], footer, DECK_SIZES, 1)
     return write_document(target, paper, parts, footer, TypeScale())

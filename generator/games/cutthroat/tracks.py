@@ -1,41 +1,65 @@
 """CutThroat!'s life track sheet, for a table without markers: one strip a character, cut
-out, with a paper clip (or a pencil mark) on the number of markers its life card holds, and
-a box to write who holds its heart card.
+out, with two paper clips (or pencil marks) that say how many markers its life card holds,
+and a box to write who holds its heart card.
 
-The strips run from 0 (an empty life card) to the published game's markers (the start);
-tracks_svg draws them (templates/cutthroat/tracks.svg.j2) to the width it is given and
-tracks_part puts them on a page under a few lines on how to use them. print.py writes the
-PDF.
+A life card can hold far more markers than it starts with (table.most_markers: 35 at 6
+players in the published game, 75 at 13), so a strip has two rows: the tens (0, 10, 20, ...
+up to that most) and the ones (0 to 9); the count is the two clips added, and the START
+cells are the variant's markers. tracks_svg draws strips (templates/cutthroat/tracks.svg.j2)
+to the width it is given; tracks_parts puts them on pages, TRACKS_PER_FIGURE to a figure,
+under a few lines on how to use them, with the numbers of the rules played. print.py writes
+the PDF.
 """
 
 from __future__ import annotations
 
 from generator.games.cutthroat.cards import NAMES, SUIT_BY_KEY, characters
-from generator.games.cutthroat.rules import PUBLISHED
+from generator.games.cutthroat.rules import PUBLISHED, Rules
+from generator.games.cutthroat.table import most_markers
 from generator.render.document import Blocks, Header, Part
 from generator.render.svg import svg_size_mm
 from generator.render.templates import shared_environment
 
 COMPONENT = "life tracks"
-LABEL_MM = 26.0  # the strip's head: the club, the rank and the name
-HEART_MM = 34.0  # the box for the heart card's holder
-ROW_MM = 13.0  # a strip's height: a standard paper clip grips it
+LABEL_MM = 26.0  # the strip's head: the club, the rank, the name and the start
+HEART_MM = 30.0  # the box for the heart card's holder
+ROW_MM = 10.0  # one row's height (a strip has two): a paper clip grips it from its edge
 GAP_MM = 3.0
-MAX_CELL_MM = 16.0
+MAX_CELL_MM = 14.0
+MIN_CELL_MM = 5.0
+TRACKS_PER_FIGURE = 7  # strips in one figure: a figure never breaks across pages
 
 
-def tracks_svg(ranks: tuple[str, ...], width: float) -> str:
-    """Return one strip for each character of `ranks`, at most `width` mm wide, each with
-    cells 0 to the published markers (the cells as wide as the room allows, up to
-    MAX_CELL_MM)."""
-    markers = PUBLISHED.markers
-    cell = min(MAX_CELL_MM, (width - 0.6 - LABEL_MM - HEART_MM) / (markers + 1))
-    if cell < ROW_MM * 0.6:
-        raise ValueError(f"{width:g} mm is too narrow for a life track")
+def tens_cells(reach: int) -> int:
+    """Return the cells of the tens row for a track reaching `reach` markers (0 to the
+    tens of `reach`)."""
+    return reach // 10 + 1
+
+
+def track_reach(tens: int) -> int:
+    """Return the most markers a track with `tens` cells in its tens row can show."""
+    return (tens - 1) * 10 + 9
+
+
+def tracks_svg(
+    ranks: tuple[str, ...], width: float, rules: Rules = PUBLISHED, reach: int | None = None
+) -> str:
+    """Return one strip for each character of `ranks`, at most `width` mm wide, reaching
+    `reach` markers (the most a life card can hold at a table of len(ranks) when None),
+    starting at rules.markers; the cells as wide as the room allows, up to MAX_CELL_MM.
+    ValueError if `width` leaves them narrower than MIN_CELL_MM."""
+    if reach is None:
+        reach = most_markers(len(ranks), rules)
+    tens = tens_cells(reach)
+    cells = max(10, tens)
+    cell = min(MAX_CELL_MM, (width - 0.6 - LABEL_MM - HEART_MM) / cells)
+    if cell < MIN_CELL_MM:
+        raise ValueError(f"{width:g} mm is too narrow for a life track of {cells} cells")
     fields = {
         "rows": [{"rank": rank, "name": NAMES[rank]} for rank in ranks],
-        "markers": markers,
-        "width": LABEL_MM + (markers + 1) * cell + HEART_MM + 0.6,
+        "start": rules.markers,
+        "tens": tens,
+        "width": LABEL_MM + cells * cell + HEART_MM + 0.6,
         "label_w": LABEL_MM,
         "cell_w": cell,
         "heart_w": HEART_MM,
@@ -50,6 +74,18 @@ def tracks_svg(ranks: tuple[str, ...], width: float) -> str:
     return svg
 
 
+def track_figures(
+    players: int | None, width: float, rules: Rules = PUBLISHED
+) -> list[tuple[tuple[str, ...], str]]:
+    """Return the track sheet's figures for `players` players (all 13 for None): each
+    (its ranks, its SVG), TRACKS_PER_FIGURE strips at most, every strip reaching the most
+    markers a life card can hold at that table under `rules`."""
+    ranks = characters(players)
+    reach = most_markers(len(ranks), rules)
+    chunks = [ranks[i : i + TRACKS_PER_FIGURE] for i in range(0, len(ranks), TRACKS_PER_FIGURE)]
+    return [(chunk, tracks_svg(chunk, width, rules, reach)) for chunk in chunks]
+
+
 TRACKS_HEADER = Header(
     "Life tracks",
     "For a table without markers: one strip for each character, in place of the markers "
@@ -57,18 +93,28 @@ TRACKS_HEADER = Header(
 )
 
 
-def tracks_part(blocks: Blocks, width: float, players: int | None = None) -> Part:
-    """Return the track sheet for `players` players (all 13 for None) in a column `width`
-    mm wide: how to use it, then the strips."""
-    ranks = characters(players)
+def tracks_part(
+    blocks: Blocks, svgs: list[str], rules: Rules = PUBLISHED, players: int | None = None
+) -> Part:
+    """Return the track sheet (the figures `svgs` from track_figures) for `players`
+    players under `rules`: how to use it, then the strips."""
+    count = len(characters(players))
+    reach = most_markers(count, rules)
+    start = rules.markers
     use = (
-        "Cut out the strips along the solid lines and clip a paper clip over the START cell "
-        "of each (or mark it in pencil).",
-        "Whenever a marker comes off or goes back on a life card, slide its clip one cell "
-        "down or up. At 0 the life card is empty: a mortal wound.",
+        "Cut out the strips along the solid lines. Each strip counts a life card's markers "
+        "with two paper clips: one on the tens row, one on the ones row; the count is the "
+        "two numbers added.",
+        f"Every life card starts with {start} markers: clip the two cells marked START "
+        f"({start // 10 * 10} and {start % 10}).",
+        "Whenever a marker comes off or goes back on a life card, move its ones clip one "
+        "cell; past 9 or below 0, move the tens clip too. Both clips on 0: the card is "
+        "empty, a mortal wound.",
         "Write who holds a character's heart card in the box at the end of its strip.",
-        f"The tracks stop at {PUBLISHED.markers}, the markers of the published game. For a "
-        "variant with more, play with real markers.",
+        f"Markers move between cards, so a card can hold more than it starts with: at a "
+        f"table of {count} with these numbers (extended plays of {rules.extend}, double "
+        f"ones of {rules.double}), at most {reach}. The tracks reach that far.",
     )
-    story = [blocks.section("Using the tracks", use), blocks.figure(tracks_svg(ranks, width))]
+    story = [blocks.section("Using the tracks", use)]
+    story += [blocks.figure(svg) for svg in svgs]
     return Part(TRACKS_HEADER, story, COMPONENT)

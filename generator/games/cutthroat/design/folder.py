@@ -1,4 +1,5 @@
-"""Writing a designed variant's folder: the report as JSON and text, and a report page
+"""Writing a designed variant's folder: the chosen variant's numbers as variant.json (the
+file `quarry kit cutthroat --design` reads), the report as JSON and text, and a report page
 (the candidates ranked with their intervals, the published rules beside, the chosen
 variant's numbers in words and a chart of each turn position's share of the win)."""
 
@@ -26,12 +27,15 @@ ROWS_PER_MORE_PAGE = 40  # table rows on each further page
 
 
 def build_design_kit(request: KitRequest, report: VariantReport) -> None:
-    """Write `report` into request.writer: report.json (every measurement), report.txt
+    """Write `report` into request.writer: variant.json (the chosen variant's numbers, the
+    design of its kit: design/variant.py), report.json (every measurement), report.txt
     (what the terminal shows), svg/seats.svg (the chart) and report-<paper>.pdf (the
     report page), with a guide page listing it."""
     from generator.games.cutthroat.design.chart import seats_svg
+    from generator.games.cutthroat.design.variant import FILE_NAME, Variant
 
     writer, paper = request.writer, request.paper
+    writer.write_text(FILE_NAME, Variant(report.best.rules, report.players).text(), "variant")
     data = json.dumps(report.to_json(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
     writer.write_text("report.json", data, "design-report")
     writer.write_text("report.txt", report_text(report) + "\n", "design-report")
@@ -48,6 +52,8 @@ def build_design_kit(request: KitRequest, report: VariantReport) -> None:
             "report page gives.",
             "report.json holds every measurement; to measure the variant again: "
             + rule_options(best.rules, report.players),
+            "variant.json holds the chosen numbers; the kit that prints them: quarry kit "
+            "cutthroat --design THIS-FOLDER --players N.",
         ],
         back_options=False,
     )

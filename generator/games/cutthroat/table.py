@@ -1,0 +1,103 @@
+"""What a table of CutThroat! needs (the table check, generator/engine/table.py), from the
+rules text (seeds/002, docs/rules/cutthroat.md) and a designed variant's numbers.
+
+For N players: the four cards of each character Ace to the N-th (identity, enemy, life,
+heart), a player aid each, and, for a table without markers, a life track for each
+character that reaches the most markers its life card can ever hold (`most_markers`). The
+players bring the life markers the text asks for (the variant's `markers` on each life card)
+or, to play on the tracks, two paper clips a track.
+
+The most markers a card can hold (`most_markers`) is not the markers it starts with: a play
+may put markers back on any card, so one card can gather what the others lose. The bound,
+from the rules:
+
+- Markers never enter the game: every play takes t markers and puts t - 1 back (a plain
+  play t = 2, an extended play t = extend, a double one t = double; a play that finds too
+  few takes them all and still puts one fewer back). So a card X gains at most t - 1 from
+  a play, and only from markers the play takes.
+- What X gains beyond its start comes from the other N - 1 cards, which start with
+  (N - 1) * markers and never hold fewer than none: if the others lose A markers in all,
+  X holds at most markers + A - k after k plays, and the k plays took at least A markers.
+- The largest play is the double extended play (double >= extend >= 3 > 2), and it is
+  earned only by a death at the start of the killer's turn (the dead being the killer's
+  enemy). Those deaths happen only while hearts are in play, that is while more than
+  sudden_at characters are alive: at most N - sudden_at of them in a game. Every other
+  play takes at most `extend`.
+
+So with k plays the others lose at most double * min(k, N - sudden_at) + extend * (the rest),
+and the most X can hold is the largest markers + A - k over A from 0 to (N - 1) * markers,
+with k the fewest plays that take A. For the published game (8, 3, 4, 3) that is 35 at 6
+players and 75 at 13. A table that agrees to play it out cooperatively (everyone feeding one
+card and guessing right) comes near it; the bound, not a typical game, sets the track.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.engine.table import Bring, Needs, Piece
+from generator.games.cutthroat.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
+
+SUITS = ("identity", "enemy", "life", "heart")  # cards.SUITS' keys, in that order
+CLIPS_PER_TRACK = 2  # one on the tens row, one on the units row (tracks.py)
+
+
+def fewest_plays(taken: int, players: int, rules: Rules) -> int:
+    """Return the fewest plays that take `taken` markers in a game of `players` under
+    `rules`: at most N - sudden_at double extended plays, the rest extended plays."""
+    doubles = players - rules.sudden_at
+    plays = 0
+    while taken > 0:
+        taken -= rules.double if plays < doubles else rules.extend
+        plays += 1
+    return plays
+
+
+def most_markers(players: int, rules: Rules) -> int:
+    """Return the most markers one life card can ever hold in a game of `players` under
+    `rules` (the module docstring gives the reasoning)."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, got {players}")
+    others = (players - 1) * rules.markers
+    return max(
+        rules.markers + taken - fewest_plays(taken, players, rules) for taken in range(others + 1)
+    )
+
+
+def needs(players: int, design: Path | None) -> Needs:
+    """Return what a table of `players` needs to play CutThroat! with the numbers of the
+    variant file `design` (the published numbers for None)."""
+    from generator.games.cutthroat.design.variant import design_rules
+
+    rules = design_rules(design)
+    most = most_markers(players, rules)
+    cards = tuple(
+        Piece(f"{suit} card", players, why=f"one {suit} card for each of the {players} characters")
+        for suit in SUITS
+    )
+    return Needs(
+        players,
+        (
+            *cards,
+            Piece("player aid", players, why="one for each player"),
+            Piece("life track", players, why="one for each character, for a table without markers"),
+            Piece(
+                "life track reach",
+                most,
+                why=f"a life card can hold up to {most} markers with {rules.markers} each at "
+                f"the start, extended plays of {rules.extend} and double ones of {rules.double}",
+            ),
+        ),
+        (
+            Bring(
+                "life markers (coins, beads or buttons)",
+                players * rules.markers,
+                f"{rules.markers} on each life card; none ever enter the game later",
+            ),
+            Bring(
+                "paper clips",
+                CLIPS_PER_TRACK * players,
+                "only to play on the life tracks instead of markers: two on each",
+            ),
+        ),
+    )
