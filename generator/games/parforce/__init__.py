@@ -37,7 +37,9 @@ GAME = Game(
     name="parforce",
     title="Parforcejagd",
     players=(rules.MIN_PLAYERS, rules.MAX_PLAYERS),
-    capabilities=frozenset({"rules", "bots", "design", "puzzles", "print"}),
+    capabilities=frozenset(
+        {"rules", "bots", "design", "puzzles", "print", "kit-design", "kit-players"}
+    ),
     build_kit=Lazy("generator.games.parforce.print", "build_kit"),
     make_puzzles=Lazy("generator.games.parforce.puzzles", "make_puzzles"),
     write_puzzle_book=Lazy("generator.games.parforce.puzzles.book", "write_puzzle_book"),
@@ -48,4 +50,7 @@ GAME = Game(
     record_fields=_record_fields,
     simulate=_simulate,
     simulate_options=("board", "stag", "pursuers", "rule"),
+    table=Lazy("generator.games.parforce.table", "needs"),
+    design_file="hunting.board",
+    design_verb="hunting-board",
 )

@@ -1,5 +1,13 @@
 """Parforcejagd's kit: the board (tiled, on one page, and smaller as an overview), the
-piece and pot tokens, the reference card, the rules, a sample puzzle book, the guide page.
+piece tokens, the pot's coins for the table's size, the reference card, the rules, a sample
+puzzle book, the guide page.
+
+The board is the default one, or the designed board of request.design (a hunting.board
+file): the board pages, the overview, the reference card's diagrams and the rules' start
+position all show it. Squares are table.square_mm(size) at every size, so a piece token
+stands in one with room to pick it up; the coins are coins_for(request.players, or
+MAX_PLAYERS). What the kit printed is counted from the drawings and recorded with
+writer.provide() against table.needs (engine/table.py).
 
 What each printed thing looks like is said elsewhere: the board and the icons in
 figures.py, the tokens in tokens.py, the reference card and rules in reference.py, the
@@ -10,9 +18,20 @@ from __future__ import annotations
 
 import json
 
-from generator.games.parforce.board import HuntingBoard, default_board
-from generator.games.parforce.figures import board_svg, start_pieces
-from generator.games.parforce.tokens import pieces_svg, tokens_part
+from generator.games.parforce import table
+from generator.games.parforce.board import HuntingBoard, default_board, read_board
+from generator.games.parforce.figures import board_layout, board_svg, start_pieces
+from generator.games.parforce.rules import MAX_PLAYERS
+from generator.games.parforce.tokens import (
+    TOKEN_MM,
+    coin_counts,
+    coins_for,
+    coins_part,
+    coins_svg,
+    piece_counts,
+    pieces_svg,
+    tokens_part,
+)
 from generator.kit import KitRequest, KitWriter
 from generator.render.document import (
     Header,
@@ -27,7 +46,6 @@ from generator.render.pdf import Footer
 from generator.render.svg import svg_size_mm
 
 TITLE = "Parforcejagd"
-BOARD_CELL_MM = 26.0  # the board's squares at true size: a piece token (22 mm) fits one
 BIG_PAPER = {"letter": "tabloid", "tabloid": "tabloid"}  # the one-page board; else A3
 # no hard puzzle in the sample: one can take 20 s to find (seed 1), too long for a kit to
 # play tonight; `quarry puzzle parforce --difficulty hard` makes them
@@ -50,14 +68,23 @@ OVERVIEW_HEADER = Header(
 def overview_part(blocks, board: HuntingBoard, paper: Paper) -> Part:
     """Return the one-page overview: the board with the pieces at the start, scaled to fit
     one page of `paper` (never up)."""
-    svg = board_svg(board, BOARD_CELL_MM, pieces=start_pieces(board))
+    svg = board_svg(board, table.square_mm(board.size), pieces=start_pieces(board))
     width, height = svg_size_mm(svg)
     room_w, room_h = column_size(paper, OVERVIEW_HEADER)
     scale = min(1.0, room_w / width, (room_h - 1.0) / height)
     return Part(OVERVIEW_HEADER, [blocks.figure(svg, width * scale)], "board overview")
 
 
+def true_size_svg(board: HuntingBoard) -> str:
+    """Return `board` as the kit prints it at true size (svg/board.svg): squares of
+    table.square_mm(size), in which a piece token stands with room to spare."""
+    return board_svg(board, table.square_mm(board.size))
+
+
 BOARD_SVG = ("svg/board.svg",)
+# round the whole board on one page: a 9 x 9 board of 26 mm squares (260 mm with its
+# coordinates) fits Tabloid's 279.4 mm; a larger one gets a page of its own size
+WHOLE_MARGIN_MM = 8.0
 
 
 def write_board_pages(
@@ -65,10 +92,12 @@ def write_board_pages(
 ) -> None:
     """Write the board into `writer`'s kit for `paper`: svg/board.svg (true size, once),
     board-<paper>-tiled.pdf (tiles with glue strips and a tile map), board-overview-<paper>.pdf
-    (one page, scaled) and board-<a3|tabloid>.pdf (whole, at true size); list them."""
+    (one page, scaled) and board-<a3|tabloid>.pdf (whole, at true size; for a board too
+    big for that paper, board-whole-<side>mm.pdf on a page of its own size); list them."""
     from generator.render.tiling import write_board_page, write_tiled_board
 
-    svg = board_svg(board, BOARD_CELL_MM)
+    cell = table.square_mm(board.size)
+    svg = true_size_svg(board)
     if not any(record["path"] == "svg/board.svg" for record in writer.files):
         writer.write_text("svg/board.svg", svg, "board")
     footer = Footer(TITLE, "board", seed)
@@ -83,36 +112,56 @@ def write_board_pages(
         writer.path(overview), paper, parts, overview_footer, TypeScale()),
         shows=BOARD_SVG)  # fmt: skip
     big = big_paper(book, paper)
-    whole = f"board-{big.name}.pdf"
+    side = board_layout(board.size, cell).width + 2 * WHOLE_MARGIN_MM
+    fits = side <= min(big.width, big.height)
+    whole = f"board-{big.name}.pdf" if fits else f"board-whole-{side:.0f}mm.pdf"
     if not any(record["path"] == whole for record in writer.files):
         writer.add(whole, "board-page", pages=write_board_page(writer.path(whole), svg, big,
-                                                                footer),
+                                                                footer, WHOLE_MARGIN_MM),
                    shows=BOARD_SVG)  # fmt: skip
     if writer.guide is not None:
         writer.to_print(
             paper,
             tiled,
             f"The board at true size ({board.size} x {board.size} squares of "
-            f"{BOARD_CELL_MM:g} mm), in tiles to glue",
+            f"{cell:g} mm), in tiles to glue",
             note=f"Or print {whole} at a copy shop",
         )
         writer.to_print(paper, overview, "The board on one page, with the start position")
 
 
 def build_kit(request: KitRequest, board: HuntingBoard | None = None) -> None:
-    """Write the kit of `board` (the default board unless given) into request.writer, for
-    each of request.papers: the board pages (write_board_pages), tokens-<paper>.pdf (the ten
-    pieces and the pot's coins), reference-<paper>.pdf, rules-<paper>.pdf and
-    puzzles-<paper>.pdf (a sample book of SAMPLE_BOOK puzzles, also in puzzles.json), with
-    svg/board.svg and svg/pieces.svg."""
+    """Write the kit of `board` (given, else request.design's, else the default board) for
+    a table of request.players (None: MAX_PLAYERS) into request.writer, for each of
+    request.papers: the board pages (write_board_pages), tokens-<paper>.pdf (the ten
+    pieces, then the table's coins), reference-<paper>.pdf, rules-<paper>.pdf and
+    puzzles-<paper>.pdf (a sample book of SAMPLE_BOOK puzzles on the puzzle board, also in
+    puzzles.json), with svg/board.svg, svg/pieces.svg and svg/coins.svg; record what it
+    printed against the table's needs."""
     from generator.games.parforce.puzzles import make_puzzles
     from generator.games.parforce.puzzles.book import write_book
     from generator.games.parforce.reference import write_reference, write_rules
 
     writer, seed = request.writer, request.seed
-    board = board or default_board()
-    writer.describe(TITLE, GUIDE_ABOUT, ASSEMBLY)
-    writer.write_text("svg/pieces.svg", pieces_svg(), "tokens")
+    if board is None:
+        board = read_board(request.design) if request.design is not None else default_board()
+    players = request.players if request.players is not None else MAX_PLAYERS
+    cell = table.square_mm(board.size)
+    about = GUIDE_ABOUT
+    if request.design is not None:
+        about += (
+            f" This kit is of a designed {board.size} x {board.size} board "
+            f"({request.design.name}): its board, overview, reference card and rules show it."
+        )
+    writer.describe(TITLE, about, ASSEMBLY)
+    writer.set_table(table.needs(players, request.design))
+    pieces = pieces_svg()
+    writer.write_text("svg/pieces.svg", pieces, "tokens")
+    coins = coins_for(players)
+    coin_width = min(column_size(p, COINS_HEADER_PROBE)[0] for p in request.papers)
+    coin_drawing = coins_svg(coins, coin_width)
+    writer.write_text("svg/coins.svg", coin_drawing, "tokens")
+    _provide(writer, pieces, coin_drawing)
     puzzles = [p for level, count in SAMPLE_BOOK for p in make_puzzles(count, level, seed)]
     text = json.dumps([p.to_json() for p in puzzles], indent=2, sort_keys=True) + "\n"
     writer.write_text("puzzles.json", text, "puzzles")
@@ -120,22 +169,45 @@ def build_kit(request: KitRequest, board: HuntingBoard | None = None) -> None:
         write_board_pages(writer, paper, board, seed, request.book)
         name = f"tokens-{paper.name}.pdf"
         footer = Footer(TITLE, "tokens", seed)
-        width = column_size(paper, Header("x", "y"))[0]
-        parts = fit_parts(paper, lambda b, w=width: [tokens_part(b, w)], footer,
-                          (9.0, 8.5, 8.0), 1)  # fmt: skip
+        parts = fit_parts(
+            paper,
+            lambda b: [tokens_part(b, TOKEN_MM, cell), coins_part(b, players, coin_drawing)],
+            footer,
+            (9.0, 8.5, 8.0),
+            2,
+        )
         writer.add(name, "tokens", pages=write_document(writer.path(name), paper, parts,
                                                         footer, TypeScale()),
-                   shows=["svg/pieces.svg"])  # fmt: skip
+                   shows=["svg/pieces.svg", "svg/coins.svg"])  # fmt: skip
         for stem, kind, write in (
             ("reference", "reference-card", write_reference),
             ("rules", "rules", write_rules),
         ):
             target = f"{stem}-{paper.name}.pdf"
-            writer.add(target, kind, pages=write(writer.path(target), paper, seed))
+            writer.add(target, kind, pages=write(writer.path(target), paper, seed, board))
         book_name = f"puzzles-{paper.name}.pdf"
         writer.add(book_name, "puzzle-book",
                    pages=write_book(writer.path(book_name), paper, puzzles, seed))  # fmt: skip
         _list_for_guide(writer, paper)
+
+
+COINS_HEADER_PROBE = Header("The pot's coins", "y")
+
+
+def _provide(writer: KitWriter, pieces: str, coins: str) -> None:
+    """Record what the kit prints, counted from the drawings: the board, the piece tokens
+    in svg/pieces.svg (each TOKEN_MM square on the table), the coins in svg/coins.svg and
+    the reference cards the guide asks for."""
+    writer.provide(table.BOARD, 1)
+    names = {"stag": "stag", "hound": "hound", "handler": "dog handler", "rider": "rider"}
+    for kind, count in piece_counts(pieces).items():
+        writer.provide(names[kind], count, footprint_mm=(TOKEN_MM, TOKEN_MM))
+    for value, count in coin_counts(coins).items():
+        writer.provide(table.COINS, count, worth=value)
+    writer.provide(table.REFERENCE, REFERENCE_COPIES)
+
+
+REFERENCE_COPIES = 2  # the copies of the reference card the guide asks for
 
 
 GUIDE_ABOUT = (
@@ -145,9 +217,10 @@ GUIDE_ABOUT = (
 ASSEMBLY = (
     "The board: trim the left and top margins off each tile except those of the first "
     "column and row, lay it over its neighbour's glue strip with the cross marks meeting, "
-    "and glue. The one-page PDF (A3 or Tabloid) holds the board whole, for a copy shop.",
+    "and glue. The one-page PDF holds the board whole, for a copy shop: A3 or Tabloid up "
+    "to 9 x 9 squares, a page of the board's own size above.",
     "Pieces: print on card, cut out along the solid lines, fold on the dashed line and glue "
-    "back to back. Cut out the coins of the pot.",
+    "back to back. Cut out the coins: a bet for every player and the pond fees.",
     "Nothing else is needed: no dice, no cards.",
 )
 
@@ -155,9 +228,9 @@ ASSEMBLY = (
 def _list_for_guide(writer: KitWriter, paper: Paper) -> None:
     """List the kit's PDFs on `paper` after the board's for its guide and print-all file."""
     name = paper.name
-    writer.to_print(paper, f"tokens-{name}.pdf", "The ten pieces and the pot's coins",
-                    note="On card")  # fmt: skip
-    writer.to_print(paper, f"reference-{name}.pdf", "The moves at a glance", 2,
+    writer.to_print(paper, f"tokens-{name}.pdf", "The ten pieces, and the coins for the "
+                    "table's bets and pond fees", note="On card")  # fmt: skip
+    writer.to_print(paper, f"reference-{name}.pdf", "The moves at a glance", REFERENCE_COPIES,
                     note="One for each side of the table")  # fmt: skip
     writer.to_print(paper, f"rules-{name}.pdf", "The rules")
     writer.to_print(paper, f"puzzles-{name}.pdf", "A sample book of puzzles to play alone")

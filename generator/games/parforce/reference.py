@@ -3,7 +3,8 @@ diagram, the order of play, the pond and the ends) and the rules for players.
 
 The words are ours, written for the table from the rules as we play them
 (docs/rules/parforce.md explains the choices; these pages teach). Every diagram is a
-position set up on the default board with the engine, and the squares it marks are the
+position set up on the kit's board (the default board, or a designed one: `examples_for`
+then finds each example's squares on it) with the engine, and the squares it marks are the
 engine's own legal moves, so the pages cannot drift from the rules.
 """
 
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.games.parforce.board import default_board
+from generator.games.parforce.board import HuntingBoard, default_board
 from generator.games.parforce.figures import board_svg
 from generator.games.parforce.rules import (
     BET,
@@ -38,11 +39,13 @@ DIAGRAM_CELL = 6.0  # mm: the reference card's small boards
 # --- the diagrams --------------------------------------------------------------------------
 
 
-def example(squares: dict[str, str], turn: str, mode: str = LAND) -> tuple[str, list[int]]:
-    """Return a diagram of the default board with the pieces of `squares` drawn, `turn` to
-    move, and that piece's legal moves marked (its SVG, the squares). The pieces not named
-    stand, undrawn, where they cannot touch the moving piece's lines."""
-    board = default_board()
+def example(
+    squares: dict[str, str], turn: str, mode: str = LAND, board: HuntingBoard | None = None
+) -> tuple[str, list[int]]:
+    """Return a diagram of `board` (the default board) with the pieces of `squares` drawn,
+    `turn` to move, and that piece's legal moves marked (its SVG, the squares). The pieces
+    not named stand, undrawn, where they cannot touch the moving piece's lines."""
+    board = board or default_board()
     tables = board.tables
     state = ParforceState(board)
     placed = {PIECES.index(p): board.parse(s) for p, s in squares.items()}
@@ -50,11 +53,12 @@ def example(squares: dict[str, str], turn: str, mode: str = LAND) -> tuple[str, 
     near = set(tables.knight_any[mover]) | set(tables.king[mover])
     for lines in (tables.hound_lines[mover], tables.rider_lines[mover]):
         near |= {s for line in lines for s in line}
-    spare = iter(
-        s for s in range(board.cells) if board.is_land(s) and s not in near | set(placed.values())
-    )
+    taken = set(placed.values())
+    spare = [s for s in range(board.cells) if board.is_land(s) and s not in near | taken]
+    spare += [s for s in range(board.cells) if board.is_land(s) and s in near - taken]
+    spare_squares = iter(spare)  # a small board may have to seat some within reach
     for piece in range(len(PIECES)):
-        state.pos[piece] = placed[piece] if piece in placed else next(spare)
+        state.pos[piece] = placed[piece] if piece in placed else next(spare_squares)
     state.arrange({}, turn, mode)
     moves = [m for m in state.legal_actions() if m >= 0]
     svg = board_svg(board, DIAGRAM_CELL, pieces=squares, highlight=moves, starts=False,
@@ -112,6 +116,45 @@ EXAMPLES = (
 )
 
 
+def examples_for(board: HuntingBoard) -> tuple:
+    """Return EXAMPLES for `board`: the default board's own, else the same six examples
+    set on `board`: each piece on its start square, the stag forced into the pond from the
+    first land square (row by row from a1) whose forward knight squares hold pond and at
+    most four land squares (pursuers stand on those), and the crossing from the first land
+    square with a knight move into the pond while a hound holds c. An example the board
+    cannot show is left out."""
+    if board == default_board():
+        return EXAMPLES
+    tables, name = board.tables, board.name
+    captions = {title: (turn, mode, caption) for title, _, turn, mode, caption in EXAMPLES}
+    chosen = {
+        "The stag": {"S": name(board.stag)},
+        "A hound": {"H1": name(board.hounds[0])},
+        "A rider": {"R1": name(board.riders[0])},
+        "The handler": {"K": name(board.handler)},
+    }
+    land = [s for s in range(board.cells) if board.is_land(s) and s != board.stag]
+    blockers = ("R1", "H1", "R2", "H2")
+    for square in land:
+        ahead = tables.knight_forward[square]
+        dry = [s for s in ahead if board.is_land(s)]
+        wet = [s for s in ahead if s in board.pond]
+        if wet and 1 <= len(dry) <= len(blockers) and board.stag not in dry:
+            chosen["Into the pond"] = {"S": name(square)} | {
+                piece: name(s) for piece, s in zip(blockers, dry, strict=False)
+            }
+            break
+    for square in land:
+        if any(s in board.pond for s in tables.knight_any[square]):
+            chosen["The crossing"] = {"S": name(square), "H1": name(board.stag)}
+            break
+    return tuple(
+        (title, chosen[title], *captions[title][:2], captions[title][2])
+        for title, *_ in EXAMPLES
+        if title in chosen
+    )
+
+
 # --- the reference card --------------------------------------------------------------------
 
 REFERENCE_HEADER = Header(
@@ -144,13 +187,17 @@ ENDS = (
 )
 
 
-def reference_part(blocks: Blocks) -> Part:
-    """Return the reference card: the six diagrams two by two with their captions, then
-    the order of play and the ends."""
+def reference_part(blocks: Blocks, board: HuntingBoard | None = None) -> Part:
+    """Return the reference card of `board` (the default board): the six diagrams three by
+    three with their captions, then the order of play and the ends."""
+    board = board or default_board()
     cells, rows = [], []
-    for title, squares, turn, mode, caption in EXAMPLES:
-        svg, _ = example(squares, turn, mode)
+    shown = examples_for(board)
+    for index, (title, squares, turn, mode, caption) in enumerate(shown):
+        svg, _ = example(squares, turn, mode, board)
         cells.append([blocks.figure(svg), blocks.lead(f"{title}.", caption, "note")])
+        if len(cells) < 3 and index == len(shown) - 1:
+            cells += [""] * (3 - len(cells))
         if len(cells) == 3:
             spaced = [cells[0], "", cells[1], "", cells[2]]
             rows.append(blocks.beside(spaced, ["31%", "3.5%", "31%", "3.5%", "31%"]))
@@ -161,10 +208,13 @@ def reference_part(blocks: Blocks) -> Part:
     return Part(REFERENCE_HEADER, story, REFERENCE_COMPONENT)
 
 
-def write_reference(target: Path, paper: Paper, seed: int | None) -> int:
-    """Write the reference card (one page) to the PDF `target`; return its page count."""
+def write_reference(
+    target: Path, paper: Paper, seed: int | None, board: HuntingBoard | None = None
+) -> int:
+    """Write the reference card of `board` (the default board; one page) to the PDF
+    `target`; return its page count."""
     footer = Footer(TITLE, REFERENCE_COMPONENT, seed)
-    parts = fit_parts(paper, lambda b: [reference_part(b)], footer, REFERENCE_SIZES, 1)
+    parts = fit_parts(paper, lambda b: [reference_part(b, board)], footer, REFERENCE_SIZES, 1)
     return write_document(target, paper, parts, footer, TypeScale())
 
 
@@ -252,14 +302,17 @@ RULES_SECTIONS = (
 )
 
 
-def rules_part(blocks: Blocks) -> Part:
-    """Return the rules as a two-column Part, with the start position drawn."""
-    board = default_board()
+def rules_part(blocks: Blocks, board: HuntingBoard | None = None) -> Part:
+    """Return the rules as a two-column Part, with the start position of `board` (the
+    default board) drawn."""
+    designed = board is not None and board != default_board()
+    board = board or default_board()
     pieces = dict(zip(PIECES, board.starts(), strict=True))
-    figure = blocks.figure(board_svg(board, 6.0, pieces=pieces))
+    figure = blocks.figure(board_svg(board, 6.0 * 9 / max(9, board.size), pieces=pieces))
+    whose = "This kit's designed" if designed else "The default"
     caption = blocks.para(
-        "The default board at the start. Letters mark the start squares: c the stag, a the "
-        "hounds, b the riders, k the handler.",
+        f"{whose} board at the start. Letters mark the start squares: c the stag, a the hounds, b "
+        "the riders, k the handler.",
         "note",
     )
     story = [blocks.keep(figure, blocks.gap(1), caption), blocks.gap(3)]
@@ -267,8 +320,12 @@ def rules_part(blocks: Blocks) -> Part:
     return Part(RULES_HEADER, story, RULES_COMPONENT, columns=2, divider=True)
 
 
-def write_rules(target: Path, paper: Paper, seed: int | None) -> int:
-    """Write the rules to the PDF `target` on `paper`; return its page count."""
+def write_rules(
+    target: Path, paper: Paper, seed: int | None, board: HuntingBoard | None = None
+) -> int:
+    """Write the rules (the start position of `board`, the default board) to the PDF
+    `target` on `paper`; return its page count."""
     footer = Footer(TITLE, RULES_COMPONENT, seed)
-    parts = fit_parts(paper, lambda b: [rules_part(b)], footer, RULES_SIZES, RULES_MAX_PAGES)
+    parts = fit_parts(paper, lambda b: [rules_part(b, board)], footer, RULES_SIZES,
+                      RULES_MAX_PAGES)  # fmt: skip
     return write_document(target, paper, parts, footer, TypeScale())

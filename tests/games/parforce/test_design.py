@@ -378,12 +378,8 @@ def test_the_balance_loop_keeps_the_confirmed_board_nearest_the_target(small_rep
     assert report.met == (low <= 0.5 <= high)
 
 
-def test_the_report_reads_well_and_the_folder_holds_a_board_that_reads_back(
-    small_report, tmp_path, copied_runs
-):
+def test_the_report_reads_well_and_the_folder_holds_a_board_that_reads_back(small_report, tmp_path):
     import json
-
-    import pypdfium2
 
     from generator.games.parforce.board import read_board
     from generator.games.parforce.design.balance import report_text
@@ -405,13 +401,10 @@ def test_the_report_reads_well_and_the_folder_holds_a_board_that_reads_back(
     assert data["chosen"]["metrics"]["stag_win_rate"] == small_report.rate
     assert (folder / "report.txt").read_text(encoding="utf-8") == text + "\n"
     listed = {f["path"]: f for f in json.loads((folder / "manifest.json").read_text())["files"]}
-    assert {BOARD_FILE, "report.json", "svg/board.svg", "00-guide-a4.pdf"} <= set(listed)
-    assert listed["board-a4.pdf"]["pages"] == 1
-    for name in ("00-guide-a4.pdf", "board-a4.pdf"):
-        pages = pypdfium2.PdfDocument(folder / name)
-        words = " ".join(page.get_textpage().get_text_range() for page in pages)
-        assert "seed 5" in words
-        assert not copied_runs(SEED_RULES, words, name)
+    # the board, its report and (from generate) the chart; the kit prints the board:
+    # quarry kit parforce --design FOLDER (tests/games/parforce/test_table.py)
+    assert {BOARD_FILE, "report.json", "report.txt"} <= set(listed)
+    assert not [p for p in listed if p.endswith(".pdf") or p.startswith("svg/")]
 
 
 def test_bad_limits_are_refused_before_any_work():

@@ -12,10 +12,11 @@ import pytest
 from generator.games import registry
 from generator.games.parforce.board import default_board
 from generator.games.parforce.figures import board_layout, board_svg, draw_icon, icon_paths
-from generator.games.parforce.print import BOARD_CELL_MM, build_kit
+from generator.games.parforce.print import build_kit
 from generator.games.parforce.reference import EXAMPLES, example
 from generator.games.parforce.rules import PIECES
-from generator.games.parforce.tokens import COINS, TOKEN_MM, pieces_svg
+from generator.games.parforce.table import square_mm
+from generator.games.parforce.tokens import TOKEN_MM, coin_counts, coins_for, coins_svg, pieces_svg
 from generator.kit import KitWriter, PrintOptions
 from generator.render.layouts import LayoutBook
 from generator.render.svg import new_document, svg_size_mm
@@ -74,8 +75,9 @@ def test_the_kit_holds_every_part_on_both_papers(kit, manifest):
 def test_one_page_parts_stay_on_one_page(manifest):
     pages = {record["path"]: record.get("pages") for record in manifest["files"]}
     for paper in ("a4", "letter"):
-        for stem in ("tokens", "reference", "rules", "board-overview"):
+        for stem in ("reference", "rules", "board-overview"):
             assert pages[f"{stem}-{paper}.pdf"] == 1, stem
+        assert pages[f"tokens-{paper}.pdf"] == 2  # the pieces, then the coins
         assert pages[f"board-{paper}-tiled.pdf"] >= 2
     assert pages["board-a3.pdf"] == pages["board-tabloid.pdf"] == 1
 
@@ -83,9 +85,9 @@ def test_one_page_parts_stay_on_one_page(manifest):
 def test_the_board_svg_is_at_true_size_and_a_token_fits_a_square(kit):
     board = default_board()
     width, height = svg_size_mm((kit / "svg/board.svg").read_text(encoding="utf-8"))
-    layout = board_layout(board.size, BOARD_CELL_MM)
+    layout = board_layout(board.size, square_mm(board.size))
     assert (width, height) == pytest.approx((layout.width, layout.width))
-    assert TOKEN_MM < BOARD_CELL_MM
+    assert square_mm(board.size) >= TOKEN_MM + 3
 
 
 def test_every_pdf_is_valid_with_vera_and_nothing_in_the_outer_5_mm(kit):
@@ -129,8 +131,11 @@ def test_each_piece_token_folds_onto_its_own_icon():
         assert svg.count(f'class="piece piece-{piece}"') == 2, piece
 
 
-def test_the_pot_coins_hold_five_bets_of_24():
-    assert sum(value * count for value, count in COINS) == 5 * 24
+def test_the_coins_hold_a_bet_of_24_for_each_player_and_one_pond_entrys_fees():
+    for players in (2, 5, 10):
+        drawn = coin_counts(coins_svg(coins_for(players), 180.0))
+        assert drawn == dict(coins_for(players))
+        assert sum(value * count for value, count in drawn.items()) == 24 * players + 4 * 3
 
 
 def test_the_four_kinds_of_piece_have_distinct_icons_and_numbers_tell_them_apart():

@@ -1,5 +1,6 @@
-"""Writing a designed hunting board's folder: the board file, the report and the board
-drawn on one page."""
+"""Writing a designed hunting board's folder: the board file and the report (generate adds
+the chart of its probes). The folder prints nothing: `quarry kit parforce --design FOLDER`
+makes the kit of the board, with pieces that fit its squares (print.py)."""
 
 from __future__ import annotations
 
@@ -11,14 +12,12 @@ from generator.kit import KitRequest
 
 BOARD_FILE = "hunting.board"
 TITLE = "Parforcejagd"
-PAGE_MARGIN = 12.0  # mm round the board on its page
 
 
 def build_design_kit(request: KitRequest, report: Report) -> None:
     """Write `report` into request.writer: hunting.board (the board file, for `quarry
     simulate parforce --board`), report.json (the measurements), report.txt (the same as
-    the terminal shows), svg/board.svg and board-<paper>.pdf (the board drawn as large as
-    request.paper allows, for play) with a guide page listing it."""
+    the terminal shows) and a guide page naming the kit's command."""
     writer = request.writer
     writer.write_text(BOARD_FILE, board_file_text(report), "parforce-board")
     data = json.dumps(report.to_json(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
@@ -31,33 +30,14 @@ def build_design_kit(request: KitRequest, report: Report) -> None:
         f"the stag won {rate:.0%} of {report.games} simulated games (target "
         f"{report.target:.0%}).",
         [
-            "Print the board at 100 % and play with ten tokens: a stag, four hounds, four "
-            "riders and a dog handler, set on their letters c, a, b and k.",
+            "To play it, make its kit: quarry kit parforce --design FOLDER (this folder) "
+            "prints the board in tiles at true size, the ten pieces, the coins, the "
+            "reference card and the rules, all of this board.",
             f"{BOARD_FILE} plays this board in simulations: quarry simulate parforce "
             f"--board {BOARD_FILE}; report.json holds every measurement.",
         ],
         back_options=False,
     )
-    write_board_page_pdf(request, report)
-
-
-def write_board_page_pdf(request: KitRequest, report: Report) -> str:
-    """Write svg/board.svg and board-<paper>.pdf (the board on one page of request.paper,
-    squares as large as fit, at most 40 mm) and list the PDF on the guide; return its name."""
-    from generator.games.parforce.figures import board_svg, cell_to_fit
-    from generator.render.pdf import Footer
-    from generator.render.tiling import write_board_page
-
-    writer, paper = request.writer, request.paper
-    cell = cell_to_fit(report.size, paper.width - 2 * PAGE_MARGIN, paper.height - 60)
-    svg = board_svg(report.board, cell)
-    writer.write_text("svg/board.svg", svg, "board")
-    name = f"board-{paper.name}.pdf"
-    footer = Footer(TITLE, "designed hunting board", report.seed)
-    pages = write_board_page(writer.path(name), svg, paper, footer, PAGE_MARGIN)
-    writer.add(name, "board", pages=pages, shows=["svg/board.svg"])
-    writer.to_print(paper, name, "the hunting board, one page at 100 %")
-    return name
 
 
 def board_file_text(report: Report) -> str:
