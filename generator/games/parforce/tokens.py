@@ -184,7 +184,7 @@ def coins_part(blocks: Blocks, players: int, coins_svg_text: str) -> Part:
     drawing `coins_svg_text` (coins_svg of coins_for(players))."""
     counts = coin_counts(coins_svg_text)
     total = sum(value * count for value, count in counts.items())
-    purse = ", ".join(f"{count} of {value}" for value, count in PURSE)
+    purse = ", ".join(f"{count} x {value}" for value, count in PURSE)
     story = [
         blocks.para(
             f"For {players} players: {sum(counts.values())} coins worth {total} tokens. "
