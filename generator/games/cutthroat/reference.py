@@ -69,7 +69,7 @@ def rules_sections(rules: Rules = PUBLISHED) -> tuple[tuple[str, tuple], ...]:
         ("What you need", (
             "The character cards of this kit, or a standard deck (see the deck page).",
             f"{markers} life markers for each character: coins, beads, buttons. Or the life "
-            "track sheet and a paper clip for each character.",
+            "track sheet and two paper clips for each character.",
             "A player aid card for each player.",
         )),
         ("The characters", (
@@ -222,8 +222,8 @@ def deck_part(blocks: Blocks, players: int | None = None, rules: Rules = PUBLISH
             "The jokers and the ranks you do not keep stay in the box.",
             "Deal the diamonds and the spades from two separate piles. Shuffle each well: "
             "nobody may see which identity or enemy goes where.",
-            "Without markers, use the life track sheet: a paper clip on each track, moved "
-            "down and up as markers leave and return.",
+            "Without markers, use the life track sheet: two paper clips on each track, tens "
+            "and ones, moved as markers leave and return.",
         )),
     ]  # fmt: skip
     return Part(DECK_HEADER, story, DECK_COMPONENT)

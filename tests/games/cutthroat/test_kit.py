@@ -56,11 +56,11 @@ def _text(path) -> str:
     return "\n".join(page.extract_text() or "" for page in pypdf.PdfReader(path).pages)
 
 
-def test_cutthroat_is_registered_with_a_kit_sized_by_players():
+def test_cutthroat_is_registered_with_a_kit_sized_by_players_and_by_a_variant():
     game = registry()["cutthroat"]
-    assert {"print", "kit-players"} <= game.capabilities
+    assert {"print", "kit-players", "kit-design"} <= game.capabilities
     assert game.build_kit is not None
-    assert "kit-players" not in registry()["parforce"].capabilities
+    assert game.design_file == "variant.json" and game.design_verb == "variant"
 
 
 def test_the_kit_holds_every_part_on_both_papers(kit, manifest):
@@ -77,12 +77,14 @@ def test_the_kit_holds_every_part_on_both_papers(kit, manifest):
         # 32 cards, 9 a sheet: 4 sheets of fronts, each followed by its backs
         assert pages[f"cards-{paper}.pdf"] == 8
         assert pages[f"aid-{paper}.pdf"] == 2  # 8 aid cards: one sheet, both sides
-        for stem in ("tracks", "deck", "rules"):
+        for stem in ("deck", "rules"):
             assert pages[f"{stem}-{paper}.pdf"] == 1, stem
+        assert pages[f"tracks-{paper}.pdf"] == 1  # 8 strips of two rows (a figure of 7, one of 1)
     for record in manifest["files"]:
         assert (kit / record["path"]).is_file()
     svgs = [path for path in kinds if path.startswith("svg/")]
-    assert len(svgs) == 1 + 4 * PLAYERS + 2 + 1  # the back, the fronts, the aid, the tracks
+    # the back, the fronts, the aid, the tracks (a figure of 7 strips, one of 1)
+    assert len(svgs) == 1 + 4 * PLAYERS + 2 + 2
     assert manifest["players"] == PLAYERS
     puzzles = json.loads((kit / "puzzles.json").read_text(encoding="utf-8"))
     assert [p["difficulty"] for p in puzzles] == ["easy"] * 2 + ["medium"] * 2 + ["hard"]
@@ -188,11 +190,13 @@ def test_each_side_of_the_aid_fits_the_card_at_a_readable_size():
         assert layout["size"] >= 6.0, side.key
 
 
-def test_the_track_sheet_has_a_strip_for_each_character_from_0_to_the_start():
-    svg = tracks_svg(RANKS[:7], 186.0)
+def test_the_track_sheet_has_a_strip_for_each_character_reaching_the_most_a_card_holds():
+    svg = tracks_svg(RANKS[:7], 186.0)  # 7 players, published: a card holds up to 41
     assert svg.count('class="track track-') == 7
-    assert svg.count('class="cell"') == 7 * (PUBLISHED.markers + 1)
+    assert svg.count('class="cell cell-tens"') == 7 * 5  # 0, 10, 20, 30, 40
+    assert svg.count('class="cell cell-ones"') == 7 * 10
     assert svg.count('class="heart-box"') == 7
+    assert svg.count(">START<") == 7 * 2  # the tens and ones of the start, 8: 0 and 8
     with pytest.raises(ValueError, match="too narrow"):
         tracks_svg(RANKS[:7], 90.0)
 
@@ -257,7 +261,6 @@ def test_the_same_seed_writes_the_same_pages(kit, tmp_path):
     [
         ("cutthroat", 5, "6 to 13, got 5"),
         ("cutthroat", 14, "6 to 13, got 14"),
-        ("parforce", 8, "not 'parforce'"),
         ("all", 8, "not 'all'"),
     ],
 )
