@@ -465,46 +465,94 @@ def _list_for_guide(writer, paper: Paper, back_mode: str, variants: list[CardFac
     writer.to_print(paper, f"puzzles-{name}.pdf", "A sample book of puzzles to play alone")
 
 
-def build_deck_kit(request: KitRequest, report) -> None:
-    """Write a designed deck (design.balance.DeckReport) into request.writer: deck.json (the best
-    deck, for `quarry simulate fugitive --deck`), report.json (every candidate ranked, and
-    the published deck), and, on request.paper, cards-<paper>.pdf (its 43 Hideouts with
-    their designed footprints and the 2 role cards) and, when its variant uses events,
-    events-<paper>.pdf (the events it has in play, and the Placeholders for catch-up)."""
-    from generator.render.imposition import DUPLEX, impose
-    from generator.render.pdf import Footer
-    from generator.render.sheets import write_card_sheets
+REPORT_SIZES = (8.5, 8.0, 7.5, 7.0)  # report-<paper>.pdf: body sizes tried, largest first
+REPORT_ROWS_PER_PAGE = 12  # decks a page (with an event variant, a line of events each)
 
-    writer, seed, paper = request.writer, request.seed, request.paper
+
+def build_deck_kit(request: KitRequest, report) -> None:
+    """Write a designed deck (design.balance.DeckReport) into request.writer, the design
+    folder: deck.json (the best deck: the design file `quarry kit fugitive --design` prints,
+    and `quarry simulate fugitive --deck` plays), report.json (every candidate ranked, and
+    the published deck), report.txt (what the terminal shows) and report-<paper>.pdf (the
+    same table on paper). The cards to play with are the kit's, not the folder's."""
+    from generator.games.fugitive.design.balance import report_text
+
+    writer, paper = request.writer, request.paper
     best = report.best.config
     writer.write_text(DECK_FILE, json_text(best.to_json()), "deck-configuration")
     writer.write_text("report.json", json_text(report.to_json()), "design-report")
-    card, sheet = request.book.card(CARD_FORMAT), request.book.sheet("default")
-    cards = card_set(best, bleed=sheet.bleed, card=card, in_play_only=True)
-    imposition = impose(paper, card, sheet, DUPLEX)
-    sheets = [("cards", cards.deck, "designed deck: hideout and role cards")]
-    if cards.variants:
-        sheets.append(("events", cards.variants, "designed deck: events in play"))
-    for stem, faces, component in sheets:
-        pdf = f"{stem}-{paper.name}.pdf"
-        pages = write_card_sheets(
-            writer.path(pdf), faces, imposition, Footer(TITLE, component, seed)
-        )
-        writer.add(pdf, "card-sheets", pages=pages, shows=card_svgs(writer, faces))
+    writer.write_text("report.txt", report_text(report), "design-report")
     writer.describe(
-        f"{TITLE}: a designed deck",
-        "The deck the designer ranked best: its Hideouts with their designed footprints"
-        + (" and the events it has in play." if cards.variants else "."),
+        f"{TITLE}: designed decks",
+        "The decks the designer found within your constraints, ranked by how near the "
+        "Fugitive's win rate comes to the target, beside the published deck; deck.json is "
+        "the best.",
         [
-            *card_steps(DUPLEX, sheet.bleed > 0),
+            "To play the best deck, print its kit: quarry kit fugitive --design with this "
+            "folder. Its Hideouts carry the designed footprints, and only the events its "
+            "variant deals are printed.",
             "deck.json plays this deck in simulations: quarry simulate fugitive --deck "
             "deck.json; report.json ranks every candidate the designer tried.",
         ],
         back_options=False,
     )
-    for stem, _, _ in sheets:
-        what = "43 Hideouts and the 2 role cards" if stem == "cards" else "The events in play"
-        writer.to_print(paper, f"{stem}-{paper.name}.pdf", what, 1, two_sided=True)
+    pdf = f"report-{paper.name}.pdf"
+    writer.add(pdf, "design-report", pages=write_deck_report(writer.path(pdf), paper, report))
+    writer.to_print(paper, pdf, "The ranked decks beside the published one")
+
+
+def write_deck_report(target, paper: Paper, report) -> int:
+    """Write the report page(s) of a deck design to the PDF `target`: every candidate in
+    rank order and the published deck, with their Fugitive win rates, Sprint values by pile
+    and events; return the page count."""
+    from generator.games.fugitive.design.balance import events_text, pile_strings
+    from generator.render.document import SHADE, Header, Part, fit_document
+    from generator.render.document.styles import colour
+    from generator.render.pdf import Footer
+
+    constraints = ", ".join(report.constraints) or "none"
+    header = Header(
+        f"{TITLE}: designed decks",
+        f"seed {report.seed} · target {report.target:.2f} · variant {report.variant} · "
+        f"{report.games:,} games a deck · constraints: {constraints}",
+    )
+
+    def row(label: str, entry) -> list[str]:
+        value = float(entry.score["value"])
+        low, high = (float(x) for x in entry.score["ci95"])
+        piles = pile_strings(entry.config)
+        events = events_text(entry.config).removeprefix("events: ")
+        return [label, f"{value:.3f}", f"{low:.3f} to {high:.3f}", f"{entry.distance:.3f}",
+                piles["start"], piles["pile1"], piles["pile2"], piles["pile3"], events]  # fmt: skip
+
+    def parts(blocks) -> list[Part]:
+        head = ["", "win rate", "95 % interval", "from target", "start 0-3/42",
+                "pile 1 (4-14)", "pile 2 (15-28)", "pile 3 (29-41)", "events"]  # fmt: skip
+        rows = [head]
+        for rank, entry in enumerate(report.ranked, start=1):
+            rows.append(row(f"#{rank}" + (" best" if rank == 1 else ""), entry))
+        rows.append(row("published", report.published))
+        last = len(rows) - 1
+        extra = [("BACKGROUND", (0, last), (-1, last), colour(SHADE))]
+        widths = (0.09, 0.07, 0.1, 0.07, 0.07, 0.11, 0.13, 0.14, 0.22)
+        story = [
+            blocks.para(
+                "Each deck was played by the Planning Fugitive against the Deducing Marshal "
+                "on the same game seeds, and ranked by how near the Fugitive's win rate comes "
+                "to the target (the win rate with its 95 % interval). The Sprint values are written as digits, one a Hideout in "
+                "number order (the cards show them as footprints)."
+            ),
+            blocks.gap(2),
+            blocks.table(rows, widths, style="cell-small", extra=extra),
+        ]
+        if report.published_breaks:
+            breaks = ", ".join(report.published_breaks)
+            story.append(blocks.para(f"The published deck breaks: {breaks}.", "note"))
+        return [Part(header, story, "deck report")]
+
+    footer = Footer(TITLE, "deck report", report.seed)
+    pages = -(-(len(report.ranked) + 1) // REPORT_ROWS_PER_PAGE)
+    return fit_document(target, paper, parts, footer, REPORT_SIZES, pages)
 
 
 # --- puzzle books ---------------------------------------------------------------------------

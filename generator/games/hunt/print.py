@@ -223,31 +223,89 @@ def build_puzzle_kit(request: KitRequest, puzzles: list) -> None:
     request.writer.add(book, "puzzle-book", pages=count)
 
 
+REPORT_SIZES = (9.0, 8.5, 8.0, 7.5)  # report-<paper>.pdf: body sizes tried, largest first
+REPORT_MAP = {"radius": 19.0, "r": 4.5, "stretch": 0.55}  # a solution map's size (test_art)
+REPORT_ROWS_PER_PAGE = 6  # candidates a page, each with its small map
+
+
 def build_routes_kit(request: KitRequest, report) -> None:
-    """Write the route generator's result: the best map drawn on the map sheet (PDF), its
-    drawing alone (svg/best-map.svg) and routes.json with every ranked candidate and its
-    score interval."""
+    """Write the route generator's result, the design folder: map.json (the best map and
+    whether loops are allowed: the design file `quarry kit hunt --design` prints), routes.json
+    (every ranked candidate with its score interval), report.txt (what the terminal shows)
+    and report-<paper>.pdf (the candidates ranked, each with its small map). The map sheet
+    to play on is the kit's, not the folder's."""
+    from generator.games.hunt.design.balance import report_text
     from generator.games.hunt.maps import MapDesign
 
+    writer, paper = request.writer, request.paper
     text = json.dumps(report.to_json(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
-    request.writer.write_text("routes.json", text, "route-maps")
-    route_map = report.best.route_map
-    design = MapDesign(route_map, report.loops).to_json()
+    writer.write_text("routes.json", text, "route-maps")
+    design = MapDesign(report.best.route_map, report.loops).to_json()
     text = json.dumps(design, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
-    request.writer.write_text(MAP_FILE, text, "route-map")
-    svg = map_figure(*MAP_FIGURE_MM, route_map)
-    request.writer.write_text("svg/best-map.svg", svg, "map-figure")
-    pdf = f"best-map-{request.paper.name}.pdf"
-    pages = write_route_map(
-        request.writer.path(pdf), route_map, request.paper, request.seed, report.loops
-    )
-    request.writer.add(pdf, "map-sheet", pages=pages, shows=["svg/best-map.svg"])
-    request.writer.describe(
-        f"{TITLE}: a designed route map",
-        "The route map the generator ranked best, drawn on the Dragon's map sheet.",
+    writer.write_text(MAP_FILE, text, "route-map")
+    writer.write_text("report.txt", report_text(report), "design-report")
+    writer.describe(
+        f"{TITLE}: designed route maps",
+        "The route maps the generator found within your constraints, ranked by the "
+        "Dragon's mean score against the exact Knight; map.json is the best.",
         [
-            "The Dragon keeps this sheet hidden and follows its arrows for the whole hunt.",
-            "routes.json ranks every candidate map with its measured score interval.",
+            "To play the best map, print its kit: quarry kit hunt --design with this "
+            "folder. It draws the map on the Dragon's map sheet for one hunt of the match.",
+            "routes.json ranks every candidate with its measured score interval; the "
+            "report page shows each one's arrows.",
         ],
+        back_options=False,
     )
-    request.writer.to_print(request.paper, pdf, "The best route map, drawn in")
+    pdf = f"report-{paper.name}.pdf"
+    writer.add(pdf, "design-report", pages=write_routes_report(writer.path(pdf), paper, report))
+    writer.to_print(paper, pdf, "The ranked route maps, each with its arrows")
+
+
+def write_routes_report(target: Path, paper: Paper, report) -> int:
+    """Write the report page(s) of a route design to the PDF `target`: the candidates in
+    rank order, each with its Dragon score, its interval and its small map; return the page
+    count."""
+    from generator.games.hunt.figures import mini_map_figure
+    from generator.render.document import Header, Part, fit_document
+
+    constraints = ", ".join(report.constraints) or "none"
+    loops = "loops allowed" if report.loops else "no loops"
+    header = Header(
+        f"{TITLE}: designed route maps",
+        f"seed {report.seed} · {loops} · {report.games:,} games a map against the exact "
+        f"Knight · constraints: {constraints}",
+    )
+
+    def parts(blocks) -> list[Part]:
+        rows: list[list] = [["", "Dragon's mean score", "95 % interval", "found", "the map"]]
+        for rank, entry in enumerate(report.ranked, start=1):
+            value = float(entry.score["value"])
+            low, high = (float(x) for x in entry.score["ci95"])
+            drawing = blocks.figure(mini_map_figure(entry.route_map, **REPORT_MAP))
+            rows.append(
+                [f"#{rank}" + (" best" if rank == 1 else ""), f"{value:.2f}",
+                 f"{low:.2f} to {high:.2f}", f"candidate {entry.found}", drawing]
+            )  # fmt: skip
+        story = [
+            blocks.para(
+                "Each map was played as the Dragon, with the cunning bot's moves, against "
+                "the exact Knight, on the same game seeds for every map: a higher score is "
+                "better for the Dragon. Maps whose intervals overlap are not told apart by "
+                "this many games. Solid arrows Walk, dashed arrows Fly."
+            ),
+            blocks.gap(2),
+            blocks.table(rows, (0.1, 0.18, 0.2, 0.14, 0.38), align="center"),
+        ]
+        if len(report.ranked) < report.requested:
+            story.append(
+                blocks.para(
+                    f"Only {len(report.ranked)} of the {report.requested} maps asked for "
+                    "meet the constraints.",
+                    "note",
+                )
+            )
+        return [Part(header, story, "route report")]
+
+    footer = Footer(TITLE, "route report", report.seed)
+    pages = -(-len(report.ranked) // REPORT_ROWS_PER_PAGE)
+    return fit_document(target, paper, parts, footer, REPORT_SIZES, pages)

@@ -508,14 +508,15 @@ def test_generate_deck_writes_a_deck_json_that_simulate_accepts(root, tmp_path, 
     simulated = quarry("simulate", "fugitive", "--deck", str(folder / "deck.json"), "--games", "3")
     assert simulated.returncode == 0, simulated.stderr
     assert "variant=helpful-marshal" in simulated.stdout
-    # The designed deck's cards: its Hideouts and roles (5 sheets of fronts, 5 of backs),
-    # and only the events it has in play (no Placeholders outside catch-up).
+    # The folder keeps the design and its report; the cards to print are the kit's
+    # (quarry kit fugitive --design, tests/games/fugitive/test_table.py).
     from pypdf import PdfReader
 
-    assert len(PdfReader(folder / "cards-a4.pdf").pages) == 10
-    events = "".join(page.extract_text() for page in PdfReader(folder / "events-a4.pdf").pages)
-    in_play = {"Informant", "Roadblock", "Search Party", "Dragnet"} & set(events.split("\n"))
-    assert len(in_play) >= 3 and "PLACEHOLDER" not in events and "Safe House" not in events
+    assert not list(folder.glob("cards-*.pdf")) and not list(folder.glob("events-*.pdf"))
+    assert (folder / "report.txt").read_text() in done.stdout
+    report_page = PdfReader(folder / "report-a4.pdf").pages[0].extract_text()
+    assert "Fugitive: designed decks" in report_page and "published" in report_page
+    assert f"quarry kit fugitive --design {folder}" in done.stdout
 
 
 @pytest.mark.parametrize(

@@ -84,6 +84,14 @@ def test_generate_routes_writes_the_best_map_as_the_design_file(designed):
     design = json.loads((designed / "map.json").read_text())
     assert design == {"loops": routes["loops"], "map": routes["ranked"][0]["map"]}
     assert load_map_design(designed / "map.json") == load_map_design(designed / "routes.json")
+    # the folder keeps the design and its report; the map sheet to play on is the kit's
+    names = {path.name for path in designed.rglob("*")}
+    assert {"map.json", "routes.json", "report.txt", "report-a4.pdf"} <= names
+    assert not [name for name in names if name.startswith("best-map")]
+    pages = pypdf.PdfReader(designed / "report-a4.pdf").pages
+    assert "The Hunt: designed route maps" in pages[0].extract_text() and len(pages) == 1
+    guide = pypdf.PdfReader(designed / "00-guide-a4.pdf").pages[0].extract_text()
+    assert "report-a4.pdf" in guide and "quarry kit hunt --design" in guide
 
 
 def test_the_designed_kit_draws_the_designed_map_on_the_dragons_map_sheet(designed, designed_kit):
