@@ -628,6 +628,7 @@ def legend_entries(island: Island) -> list[tuple[str, str]]:
     """Return the legend as (kind, words): the six zones, the sea, water, the camp,
     elevation, hiding places, boats, and the length of a day."""
     entries = [(f"zone-{z}", name) for z, name in enumerate(ZONES)]
+    cycles = f"{island.day} cycle{'' if island.day == 1 else 's'}"
     entries += [
         ("sea", "Sea: nobody goes in it"),
         ("water", "Water: crossed like land; no Hunted starts in it"),
@@ -635,7 +636,7 @@ def legend_entries(island: Island) -> list[tuple[str, str]]:
         ("elevation", "Elevation: a Hunter here sees 8 squares, not 6"),
         ("hiding", "Hiding place: a Hunted here is seen only from 2 squares"),
         ("boat", "Boat: one step to a boat next in the ring (dashed), once a turn"),
-        ("day", f"A day is {island.day} cycles: the Hunted who last 3 days escape"),
+        ("day", f"A day is {cycles}: the Hunted who last 3 days escape"),
     ]
     return entries
 
