@@ -27,10 +27,11 @@ def build_design_kit(request: KitRequest, report: IslandReport) -> None:
     writer.write_text("report.json", data, "design-report")
     writer.write_text("report.txt", report_text(report) + "\n", "design-report")
     survival = report.survival
+    day = f"{report.island.day} cycle{'' if report.island.day == 1 else 's'}"
     writer.describe(
         f"{TITLE}: a designed island",
         f"A {report.size} x {report.size} island laid out from seed {report.seed}, a day of "
-        f"{report.island.day} cycles; the Hunted's survival with {report.players} players "
+        f"{day}; the Hunted's survival with {report.players} players "
         f"measured {survival['value']:.2f} (target {report.target:.2f}).",
         [
             "To play this island, print its kit: quarry kit island --design <this folder> "
