@@ -216,3 +216,22 @@ def test_the_designed_kits_pdfs_are_valid_and_clear_of_the_outer_5_mm(designed):
             problems += [f"{path.name}: {p}" for p in missing_resources(pdf)]
         problems += [f"{path.name} {line}" for line in ink_near_the_edges(path, checked)]
     assert problems == []
+
+
+def test_the_designed_kit_is_the_same_bytes_twice(designed, tmp_path):
+    folder, kit = designed
+    from tests.games.table_check import kit_manifest
+
+    first = kit_manifest("island", tmp_path / "one", 5, folder)
+    second = kit_manifest("island", tmp_path / "two", 5, folder)
+    assert first == second
+    files = sorted(p.relative_to(tmp_path / "one") for p in (tmp_path / "one").rglob("*"))
+    assert files and all(
+        (tmp_path / "one" / f).read_bytes() == (tmp_path / "two" / f).read_bytes()
+        for f in files
+        if (tmp_path / "one" / f).is_file()
+    )
+    # and `quarry kit --design` drew the same board.
+    assert (kit / "svg/board.svg").read_bytes() == (
+        tmp_path / "one" / "island-design-kit" / "svg/board.svg"
+    ).read_bytes()
