@@ -90,9 +90,10 @@ def needs(players: int, design: Path | None) -> Needs:
         ),
         (
             Bring(
-                "life markers (coins, beads or buttons)",
+                "life markers",
                 players * rules.markers,
-                f"{rules.markers} on each life card; none ever enter the game later",
+                f"coins, beads or buttons: {rules.markers} on each life card; no more ever "
+                "enter the game",
             ),
             Bring(
                 "paper clips",

@@ -24,7 +24,7 @@ from generator.errors import QuarryError
 from generator.games.cutthroat.design.variant import Variant, read_variant
 from generator.games.cutthroat.rules import PUBLISHED, CutthroatState, Rules
 from generator.games.cutthroat.table import fewest_plays, most_markers, needs
-from generator.games.cutthroat.tracks import track_reach
+from generator.games.cutthroat.tracks import track_figures, track_reach
 from tests.games.table_check import assert_kit_serves_its_table
 from tests.test_cli_errors import one_error_line
 from tests.test_pdf_validity import ink_near_the_edges, missing_resources, structural_problems
@@ -106,7 +106,7 @@ def test_the_needs_follow_the_players_and_the_variant(tmp_path):
         assert counts["player aid"] == players and counts["life track"] == players
         assert counts["life track reach"] == most_markers(players, rules)
         bring = {item.name: item.count for item in table.bring}
-        assert bring["life markers (coins, beads or buttons)"] == markers * players
+        assert bring["life markers"] == markers * players
         assert bring["paper clips"] == 2 * players
 
 
@@ -287,3 +287,16 @@ def test_the_kit_refuses_a_bad_variant_in_one_line_and_writes_nothing(quarry, tm
     line = one_error_line(quarry("kit", "cutthroat", "--variant", bad, "--out", out))
     assert "sudden_at must be a whole number, 2 to 5; got 9" in line and str(bad) in line
     assert not out.exists() or not any(out.rglob("*.pdf"))
+
+
+def test_the_longest_tracks_the_engine_allows_still_fit_the_page():
+    # 13 players, 20 markers, double extended plays of 8, sudden death at 2: a card can
+    # hold 223, so the tens row runs 0 to 220 (23 cells) and still fits an A4 column
+    rules = Rules(markers=20, extend=6, double=8, sudden_at=2)
+    assert most_markers(13, rules) == 223
+    figures = track_figures(13, 186.0, rules)
+    assert [len(ranks) for ranks, _ in figures] == [7, 6]
+    for _, svg in figures:
+        strips = svg.split('class="track track-')[1:]
+        assert all(strip.count('class="cell cell-tens"') == 23 for strip in strips)
+        assert ">220<" in svg and "STARTS AT 20" in svg
