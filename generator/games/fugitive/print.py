@@ -26,7 +26,7 @@ generator.render).
 import json
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 
 from generator.games.fugitive.cards import (
     ESCAPE,
@@ -363,7 +363,7 @@ def build_kit(request: KitRequest) -> None:
     card, sheet = request.book.card(CARD_FORMAT), request.sheet_layout()
     steps = card_steps(request.back_mode, sheet.bleed > 0)
     if designed:
-        writer.describe(f"{TITLE}: a designed deck", _design_about(config), steps)
+        writer.describe(f"{TITLE}, a designed deck", _design_about(config), steps)
     else:
         writer.describe(TITLE, GUIDE_ABOUT, steps)
     writer.set_table(needs(request.players or 2, request.design))
@@ -387,9 +387,10 @@ def build_kit(request: KitRequest) -> None:
             record_deck(writer, stem, faces)
             faces_printed += faces
         pages = Counter()
+        reference = partial(write_reference, config=config if designed else None)
         for stem, kind, write, copies in (
             ("notepad", "notepad", write_notepad, NOTEPAD_COPIES),
-            ("rules", "reference-card", write_reference, REFERENCE_COPIES),
+            ("rules", "reference-card", reference, REFERENCE_COPIES),
         ):
             pdf = f"{stem}-{paper.name}.pdf"
             count = write(writer.path(pdf), paper, seed)
@@ -397,7 +398,7 @@ def build_kit(request: KitRequest) -> None:
             pages[stem] = count * copies
         pages_printed.append(pages)
         write_puzzle_book(writer, paper, puzzles, seed)
-        _list_for_guide(writer, paper, request.back_mode, cards.variants)
+        _list_for_guide(writer, paper, request.back_mode, cards.variants, designed and config)
     _provide_cards(writer, faces_printed)
     writer.provide(NOTEPAD, min(pages["notepad"] for pages in pages_printed))
     writer.provide(REFERENCE, min(pages["rules"] for pages in pages_printed))
@@ -440,8 +441,11 @@ GUIDE_ABOUT = (
 )
 
 
-def _list_for_guide(writer, paper: Paper, back_mode: str, variants: list[CardFace]) -> None:
-    """List the kit's PDFs on `paper` for its guide page and print-all file."""
+def _list_for_guide(
+    writer, paper: Paper, back_mode: str, variants: list[CardFace], design=None
+) -> None:
+    """List the kit's PDFs on `paper` for its guide page and print-all file (`design`: the
+    designed deck's configuration, whose variant the events are for)."""
     two_sided = back_mode == "duplex"
     name = paper.name
     writer.to_print(paper, f"cards-{name}.pdf", "43 Hideouts and the 2 role cards", 1, two_sided)
@@ -449,9 +453,12 @@ def _list_for_guide(writer, paper: Paper, back_mode: str, variants: list[CardFac
         events = sum(face.name != "Placeholder" for face in variants)
         placeholders = len(variants) - events
         what = f"{events} Events" + (f" and {placeholders} Placeholders" if placeholders else "")
-        writer.to_print(
-            paper, f"events-{name}.pdf", what, 1, two_sided, "Only for the variants with events"
+        note = (
+            f"For the {design.variant} variant this deck plays"
+            if design
+            else "Only for the variants with events"
         )
+        writer.to_print(paper, f"events-{name}.pdf", what, 1, two_sided, note)
     writer.to_print(
         paper, f"rules-{name}.pdf", "The rules on one page", REFERENCE_COPIES, note="One a player"
     )
@@ -483,7 +490,7 @@ def build_deck_kit(request: KitRequest, report) -> None:
     writer.write_text("report.json", json_text(report.to_json()), "design-report")
     writer.write_text("report.txt", report_text(report), "design-report")
     writer.describe(
-        f"{TITLE}: designed decks",
+        f"{TITLE}, designed decks",
         "The decks the designer found within your constraints, ranked by how near the "
         "Fugitive's win rate comes to the target, beside the published deck; deck.json is "
         "the best.",
@@ -539,8 +546,9 @@ def write_deck_report(target, paper: Paper, report) -> int:
             blocks.para(
                 "Each deck was played by the Planning Fugitive against the Deducing Marshal "
                 "on the same game seeds, and ranked by how near the Fugitive's win rate comes "
-                "to the target (the win rate with its 95 % interval). The Sprint values are written as digits, one a Hideout in "
-                "number order (the cards show them as footprints)."
+                "to the target (the win rate with its 95 % interval). The Sprint values are "
+                "written as digits, one a Hideout in number order (the cards show them as "
+                "footprints)."
             ),
             blocks.gap(2),
             blocks.table(rows, widths, style="cell-small", extra=extra),

@@ -134,11 +134,47 @@ REFERENCE: tuple[tuple[str, tuple], ...] = (
 REFERENCE_SIZES = (9.0, 8.75, 8.5, 8.25, 8.0, 7.75, 7.5, 7.25, 7.0)
 
 
-def reference_part(blocks: Blocks) -> Part:
+def designed_deck_items(config) -> tuple[str, str]:
+    """Return the first two items of "What you play with" for the designed deck `config`
+    (cards.DeckConfig): its Sprint values, and the events its variant deals."""
+    from generator.games.fugitive.cards import PLACEHOLDERS, helped_icon
+
+    values = sorted(set(config.sprint))
+    if len(values) == 1:
+        spread = f"{values[0]} on every card"
+    elif values == list(range(values[0], values[-1] + 1)) and len(values) > 3:
+        spread = f"{values[0]} to {values[-1]}"
+    else:
+        spread = ", ".join(map(str, values[:-1])) + f" or {values[-1]}"
+    hideouts = (
+        "43 Hideout cards numbered 0 to 42. The footprints on a card are its Sprint value: "
+        f"in this designed deck {spread}."
+    )
+    if config.variant == "none":
+        return hideouts, "This deck is played without Events. Every deck card shares one back."
+    events = len(config.event_cards(helped_icon(config.variant)))
+    cards = f"{events} Event" + ("s" if events != 1 else "")
+    if config.variant == "catchup":
+        cards += f" and {len(PLACEHOLDERS)} Placeholders"
+    piles = config.pile_counts()
+    into = f", {'/'.join(map(str, piles))} of them into piles 1/2/3" if piles else ""
+    name = config.variant.replace("-", " ").replace("catchup", "catch-up")
+    return hideouts, (
+        f"This deck plays the {name} variant: {cards}{into}. Every deck card shares one "
+        "back, so nothing shows face down."
+    )
+
+
+def reference_part(blocks: Blocks, config=None) -> Part:
     """Return the rules reference as a two-column Part: each section a shaded heading with
-    its items, never split across the columns; the row figure with its caption."""
+    its items, never split across the columns; the row figure with its caption. With
+    `config` (a designed deck), "What you play with" says its Sprint values and events."""
+    sections = REFERENCE
+    if config is not None:
+        heading, items = REFERENCE[0]
+        sections = ((heading, (*designed_deck_items(config), *items[2:])), *REFERENCE[1:])
     story = []
-    for heading, items in REFERENCE:
+    for heading, items in sections:
         flowables = []
         for item in items:
             if item == ROW_FIGURE:
@@ -153,10 +189,11 @@ def reference_part(blocks: Blocks) -> Part:
     return Part(Header(TITLE, SUBTITLE), story, COMPONENT, columns=2)
 
 
-def write_reference(target: Path, paper: Paper, seed: int | None) -> int:
-    """Write the rules reference on one page of `paper` to the PDF `target`; return its
-    page count (1). DoesNotFit if even 7 pt needs a second page."""
+def write_reference(target: Path, paper: Paper, seed: int | None, config=None) -> int:
+    """Write the rules reference on one page of `paper` to the PDF `target` (saying the
+    designed deck `config`'s Sprint values and events, when given); return its page count
+    (1). DoesNotFit if even 7 pt needs a second page."""
     footer = Footer("Fugitive", COMPONENT, seed)
     return fit_document(
-        target, paper, lambda blocks: [reference_part(blocks)], footer, REFERENCE_SIZES, 1
+        target, paper, lambda blocks: [reference_part(blocks, config)], footer, REFERENCE_SIZES, 1
     )

@@ -131,7 +131,7 @@ def build_kit(request: KitRequest) -> None:
     else:
         loops = "loops allowed" if design.loops else "no loops"
         writer.describe(
-            f"{TITLE}: a designed route map",
+            f"{TITLE}, a designed route map",
             f"{GUIDE_ABOUT} One hunt is played on the designed map ({loops}).",
             [DESIGN_STEP, *GUIDE_STEPS],
         )
@@ -245,7 +245,7 @@ def build_routes_kit(request: KitRequest, report) -> None:
     writer.write_text(MAP_FILE, text, "route-map")
     writer.write_text("report.txt", report_text(report), "design-report")
     writer.describe(
-        f"{TITLE}: designed route maps",
+        f"{TITLE}, designed route maps",
         "The route maps the generator found within your constraints, ranked by the "
         "Dragon's mean score against the exact Knight; map.json is the best.",
         [

@@ -151,8 +151,13 @@ def test_the_designed_kits_pdfs_are_valid_and_clear_of_the_outer_5_mm(designed_k
             assert missing_resources(opened) == [] and structural_problems(opened) == [], pdf
         assert ink_near_the_edges(pdf) == [], pdf.name
     guide = pypdf.PdfReader(folder / "00-guide-a4.pdf").pages[0].extract_text()
+    guide = " ".join(guide.split())
     assert "a designed deck" in guide and "Printed for 2 players" in guide
-    assert "3 Events and 6 Placeholders" in guide
+    assert "3 Events and 6 Placeholders" in guide and "For the catchup variant" in guide
+    # the reference card says the design's Sprint values and events, not the published ones
+    rules = " ".join(pypdf.PdfReader(folder / "rules-a4.pdf").pages[0].extract_text().split())
+    assert "in this designed deck 1, 2 or 3." in rules and "value, 1 or 2." not in rules
+    assert "This deck plays the catch-up variant: 3 Events and 6 Placeholders." in rules
 
 
 def test_the_designed_kit_is_the_same_bytes_when_written_again(designed, designed_kit, tmp_path):
