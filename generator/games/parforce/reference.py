@@ -118,7 +118,8 @@ EXAMPLES = (
 
 def examples_for(board: HuntingBoard) -> tuple:
     """Return EXAMPLES for `board`: the default board's own, else the same six examples
-    set on `board`: each piece on its start square, the stag forced into the pond from the
+    set on `board`: each piece on a start square of its own kind (the first from which it
+    has a move), the stag forced into the pond from the
     first land square (row by row from a1) whose forward knight squares hold pond and at
     most four land squares (pursuers stand on those), and the crossing from the first land
     square with a knight move into the pond while a hound holds c. An example the board
@@ -127,10 +128,18 @@ def examples_for(board: HuntingBoard) -> tuple:
         return EXAMPLES
     tables, name = board.tables, board.name
     captions = {title: (turn, mode, caption) for title, _, turn, mode, caption in EXAMPLES}
+
+    def moving(piece: str, starts) -> dict[str, str]:
+        # the first start square (by index) from which the piece has a move to show
+        for square in starts:
+            if example({piece: name(square)}, piece, LAND, board)[1]:
+                return {piece: name(square)}
+        return {piece: name(starts[0])}
+
     chosen = {
         "The stag": {"S": name(board.stag)},
-        "A hound": {"H1": name(board.hounds[0])},
-        "A rider": {"R1": name(board.riders[0])},
+        "A hound": moving("H1", board.hounds),
+        "A rider": moving("R1", board.riders),
         "The handler": {"K": name(board.handler)},
     }
     land = [s for s in range(board.cells) if board.is_land(s) and s != board.stag]

@@ -19,6 +19,7 @@ from generator.games.parforce.design.solving import lay_out
 from generator.games.parforce.design.spec import Spec
 from generator.games.parforce.figures import LAND, POND, THICKET
 from generator.games.parforce.print import true_size_svg
+from generator.games.parforce.reference import example, examples_for
 from generator.games.parforce.tokens import pieces_svg
 from tests.games.table_check import assert_kit_serves_its_table
 from tests.test_pdf_validity import ink_near_the_edges, missing_resources, structural_problems
@@ -75,6 +76,12 @@ def test_a_piece_token_stands_in_a_square_of_every_board_size(size, tmp_path):
     (token,) = token_sides(pieces_svg())
     assert fits((token, token), side), f"{token} mm token in a {side} mm square"
     assert token + 2 * ROOM_MM <= side
+    # the reference card of a kit of this board shows all six examples on it, each with a
+    # move to mark
+    shown = examples_for(board)
+    assert len(shown) == 6
+    for title, squares, turn, mode, _ in shown:
+        assert example(squares, turn, mode, board)[1], title
 
 
 def test_a_kit_one_coin_short_is_named():
