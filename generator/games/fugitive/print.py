@@ -374,7 +374,9 @@ def build_kit(request: KitRequest) -> None:
     writer.write_text("puzzles.json", json_text(puzzles), "puzzles")
     sheets = [("cards", cards.deck, "hideout and role cards")]
     if cards.variants:
-        sheets.append(("events", cards.variants, "event and placeholder cards"))
+        placeholders = any(face.name == "Placeholder" for face in cards.variants)
+        what = "event and placeholder cards" if placeholders else "event cards"
+        sheets.append(("events", cards.variants, what))
     pages_printed: list[Counter] = []
     for paper in request.papers:
         imposition = impose(paper, card, sheet, request.back_mode)
