@@ -18,17 +18,24 @@ from the rules:
 - What X gains beyond its start comes from the other N - 1 cards, which start with
   (N - 1) * markers and never hold fewer than none: if the others lose A markers in all,
   X holds at most markers + A - k after k plays, and the k plays took at least A markers.
-- The largest play is the double extended play (double >= extend >= 3 > 2), and it is
-  earned only by a death at the start of the killer's turn (the dead being the killer's
-  enemy). Those deaths happen only while hearts are in play, that is while more than
-  sudden_at characters are alive: at most N - sudden_at of them in a game. Every other
-  play takes at most `extend`.
+- Extended plays come from three places only, and the rules cap two of them. A double
+  extended play (the largest, double >= extend >= 3 > 2) is earned only by a death at the
+  start of the killer's turn, and such deaths happen only while hearts are in play, that is
+  while more than sudden_at characters are alive: at most N - sudden_at of them, each
+  earning one extended or double play. A right guess earns one, and right guesses stop at
+  the free pass (two living characters hidden): at most N - 2. The enemy's extended play may
+  come every turn, but a turn that takes it cannot guess, so it goes on to a plain play
+  (taking 2): there is at most one more of them than of plain plays.
 
-So with k plays the others lose at most double * min(k, N - sudden_at) + extend * (the rest),
-and the most X can hold is the largest markers + A - k over A from 0 to (N - 1) * markers,
-with k the fewest plays that take A. For the published game (8, 3, 4, 3) that is 35 at 6
-players and 75 at 13. A table that agrees to play it out cooperatively (everyone feeding one
-card and guessing right) comes near it; the bound, not a typical game, sets the track.
+So the k plays that take the most take, in turn, double (N - sudden_at times), extend
+(N - 2 times), then extend, 2, extend, 2, ... (`play_sizes`), and the most X can hold is the
+largest markers + A - k over A from 0 to (N - 1) * markers, with k the fewest of those plays
+that take A. For the published game (8, 3, 4, 3) that is 34 at 6 players and 74 at 13.
+
+It is a bound: the tests play cooperative games in the engine (everyone feeding one card,
+guessing right, taking every enemy's extended play) and never pass it; the best such games
+found come within a few markers of it (docs/design-cutthroat.md gives the numbers). A track
+must hold any count a card can reach, so the tracks run to the bound.
 """
 
 from __future__ import annotations
@@ -42,13 +49,26 @@ SUITS = ("identity", "enemy", "life", "heart")  # cards.SUITS' keys, in that ord
 CLIPS_PER_TRACK = 2  # one on the tens row, one on the units row (tracks.py)
 
 
+def play_sizes(players: int, rules: Rules):
+    """Yield the most markers each play of a game can take, largest first, as the rules
+    allow them (the module docstring): the double extended plays of the deaths while hearts
+    are in play (N - sudden_at), the extended plays of right guesses (N - 2), then the
+    enemy's extended plays, each followed by a plain play in its turn (extend, 2, extend,
+    2, ...; the game may end after the last extended one)."""
+    yield from [rules.double] * (players - rules.sudden_at)
+    yield from [rules.extend] * (players - 2)
+    while True:
+        yield rules.extend
+        yield 2
+
+
 def fewest_plays(taken: int, players: int, rules: Rules) -> int:
-    """Return the fewest plays that take `taken` markers in a game of `players` under
-    `rules`: at most N - sudden_at double extended plays, the rest extended plays."""
-    doubles = players - rules.sudden_at
+    """Return the fewest plays that can take `taken` markers in a game of `players` under
+    `rules` (play_sizes)."""
     plays = 0
+    sizes = play_sizes(players, rules)
     while taken > 0:
-        taken -= rules.double if plays < doubles else rules.extend
+        taken -= next(sizes)
         plays += 1
     return plays
 

@@ -2,8 +2,8 @@
 out, with two paper clips (or pencil marks) that say how many markers its life card holds,
 and a box to write who holds its heart card.
 
-A life card can hold far more markers than it starts with (table.most_markers: 35 at 6
-players in the published game, 75 at 13), so a strip has two rows: the tens (0, 10, 20, ...
+A life card can hold far more markers than it starts with (table.most_markers: 34 at 6
+players in the published game, 74 at 13), so a strip has two rows: the tens (0, 10, 20, ...
 up to that most) and the ones (0 to 9); the count is the two clips added, and the START
 cells are the variant's markers. tracks_svg draws strips (templates/cutthroat/tracks.svg.j2)
 to the width it is given; tracks_parts puts them on pages, TRACKS_PER_FIGURE to a figure,

@@ -11,6 +11,7 @@ and a designed variant's numbers, and the kit that serves it.
 - A variant file that is not one is refused in one line.
 """
 
+import itertools
 import json
 import random
 import re
@@ -23,7 +24,7 @@ from generator.engine.table import check_table, table_of
 from generator.errors import QuarryError
 from generator.games.cutthroat.design.variant import Variant, read_variant
 from generator.games.cutthroat.rules import PUBLISHED, CutthroatState, Rules
-from generator.games.cutthroat.table import fewest_plays, most_markers, needs
+from generator.games.cutthroat.table import fewest_plays, most_markers, needs, play_sizes
 from generator.games.cutthroat.tracks import track_figures, track_reach
 from tests.games.table_check import assert_kit_serves_its_table
 from tests.test_cli_errors import one_error_line
@@ -40,16 +41,22 @@ PINNED = ("markers=9", "extend=5", "double=6")
 
 def test_the_most_a_card_holds_worked_by_hand():
     # 6 players, published (8 markers, extend 3, double 4, sudden death at 3): the other
-    # five cards hold 40. At most 6 - 3 = 3 double extended plays (deaths while hearts are
-    # in play) take 4 each, 12; the other 28 need ceil(28 / 3) = 10 extended plays: 13
-    # plays, so the card holds at most 8 + 40 - 13 = 35.
-    assert fewest_plays(40, 6, PUBLISHED) == 13
-    assert most_markers(6, PUBLISHED) == 35
-    # 13 players: 96 on the others, 10 doubles take 40, 56 more need 19 plays: 8 + 96 - 29
-    assert most_markers(13, PUBLISHED) == 75
-    # every play, of any size, gives a card at most one marker fewer than it takes: with
-    # double == extend == 3 the others' 40 need 14 plays (3 each), 8 + 40 - 14 = 34
-    assert most_markers(6, Rules(extend=3, double=3)) == 34
+    # five cards hold 40. The plays that take the most: 6 - 3 = 3 double extended plays
+    # (deaths while hearts are in play) take 4 each, 12; 6 - 2 = 4 right guesses' extended
+    # plays take 3 each, 12; the other 16 need enemy's extended plays, each followed by a
+    # plain play: 3 + 2 + 3 + 2 + 3 + 2 + 3 = 18 in 7 plays. 14 plays: 8 + 40 - 14 = 34.
+    assert list(itertools.islice(play_sizes(6, PUBLISHED), 10)) == [4, 4, 4, 3, 3, 3, 3, 3, 2, 3]
+    assert fewest_plays(40, 6, PUBLISHED) == 14
+    assert most_markers(6, PUBLISHED) == 34
+    # taking one marker fewer saves a play: 39 in 13 plays (15 = 3 + 2 + 3 + 2 + 3 + 2),
+    # the same 8 + 39 - 13 = 34
+    assert fewest_plays(39, 6, PUBLISHED) == 13
+    # 13 players: 96 on the others; 10 doubles (40) and 11 guesses (33) in 21 plays; the
+    # other 23 in 9 (3 + 2 four times, then 3): 8 + 96 - 30 = 74
+    assert fewest_plays(96, 13, PUBLISHED) == 30
+    assert most_markers(13, PUBLISHED) == 74
+    # with double == extend == 3 no play takes 4: 33 at 6 players
+    assert most_markers(6, Rules(extend=3, double=3)) == 33
     # the bound grows with the start and the plays, and is never below the start
     assert most_markers(8, Rules(markers=9, extend=5, double=6)) > most_markers(8, PUBLISHED)
     for players in range(6, 14):
@@ -65,32 +72,64 @@ def test_one_plain_play_lifts_a_card_past_its_start():
     assert state.markers == [9, 7, 7, 8, 8, 8]
 
 
+def _feeding_game(players: int, rules: Rules, generator: random.Random) -> int:
+    """Play one game in the engine in which everyone feeds seat 0's character: right
+    guesses whenever one is open (the players are told the deal), every enemy's extended
+    play taken, takes from the other cards, puts on it, wrong guesses now and then to pass
+    a turn. Return the most markers its card held while it lived."""
+    state = CutthroatState(players, rules=rules, turn_limit=2000)
+    ranks = list(state.ranks)
+    identities, enemies = ranks[:], ranks[:]
+    generator.shuffle(identities)
+    generator.shuffle(enemies)
+    state.apply(f"deal {' '.join(identities)} / {' '.join(enemies)}")
+    fed = state.identity[0]
+    mine = ranks[fed]
+    wrong_rate = generator.choice((0.3, 0.6, 0.9))
+    most = state.markers[fed]
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        guesses = [a for a in legal if a.startswith("guess")]
+        right = [
+            a for a in guesses
+            if state.identity[int(a.split()[1])] == ranks.index(a.split()[2]) != fed
+        ]  # fmt: skip
+        takes = [a for a in legal if a.startswith("take") and a != f"take {mine}"]
+        puts = [a for a in legal if a.startswith("put")]
+        wrong = [a for a in guesses if a not in right]
+        if right and generator.random() < 0.9:
+            action = generator.choice(right)
+        elif "bonus" in legal:
+            action = "bonus"
+        elif f"put {mine}" in legal:
+            action = f"put {mine}"
+        elif takes or puts:
+            action = generator.choice(takes or puts)
+        elif wrong and generator.random() < wrong_rate:
+            action = generator.choice(wrong)
+        elif "play" in legal:
+            action = "play"
+        else:
+            action = generator.choice([a for a in legal if a != "pass"] or legal)
+        state.apply(action)
+        assert max(state.markers) <= most_markers(players, rules)
+        if state.alive[fed]:
+            most = max(most, state.markers[fed])
+    return most
+
+
 @pytest.mark.parametrize(
-    "players, rules",
-    [(6, PUBLISHED), (7, Rules(markers=3, extend=5, double=8, sudden_at=2)),
-     (6, Rules(markers=2, extend=6, double=8, sudden_at=2))],
+    "players, rules, near",
+    [(6, PUBLISHED, 5), (8, Rules(markers=9, extend=5, double=6), 8),
+     (7, Rules(markers=3, extend=5, double=8, sudden_at=2), 8)],
 )  # fmt: skip
-def test_random_games_never_pass_the_most(players, rules):
-    """Random legal moves, biased to put markers on one card: no card ever holds more than
-    most_markers."""
-    most = most_markers(players, rules)
+def test_games_that_feed_one_card_come_near_the_most_and_never_pass_it(players, rules, near):
+    """No card ever holds more than most_markers, even in games played to feed one; and
+    such games come within `near` of it, so the bound is not loose (the best of 15,000
+    such games: 32 of 34 at 6 players published, 55 of 60 for the 8-player variant)."""
     generator = random.Random(7)
-    highest = 0
-    for _ in range(40):
-        state = CutthroatState(players, rules=rules)
-        ranks = list(state.ranks)
-        identities, enemies = ranks[:], ranks[:]
-        generator.shuffle(identities)
-        generator.shuffle(enemies)
-        state.apply(f"deal {' '.join(identities)} / {' '.join(enemies)}")
-        favourite = f"put {ranks[0]}"
-        while not state.is_terminal():
-            legal = state.legal_actions()
-            action = favourite if favourite in legal else generator.choice(legal)
-            state.apply(action)
-            highest = max(highest, *state.markers)
-            assert max(state.markers) <= most
-    assert highest > rules.markers  # the games did gather markers on one card
+    best = max(_feeding_game(players, rules, generator) for _ in range(150))
+    assert most_markers(players, rules) - near <= best <= most_markers(players, rules)
 
 
 def test_the_needs_follow_the_players_and_the_variant(tmp_path):
@@ -128,7 +167,7 @@ def test_a_shortfall_is_named(tmp_path):
             piece["count"] = 8  # tracks that stop at the start, as they did
     problems = check_table(*table_of(manifest))
     assert problems == [
-        "life track reach: the table needs 35, the kit gives 8 (a life card can hold up to 35 "
+        "life track reach: the table needs 34, the kit gives 8 (a life card can hold up to 34 "
         "markers with 8 each at the start, extended plays of 3 and double ones of 4)"
     ]
 
@@ -290,13 +329,14 @@ def test_the_kit_refuses_a_bad_variant_in_one_line_and_writes_nothing(quarry, tm
 
 
 def test_the_longest_tracks_the_engine_allows_still_fit_the_page():
-    # 13 players, 20 markers, double extended plays of 8, sudden death at 2: a card can
-    # hold 223, so the tens row runs 0 to 220 (23 cells) and still fits an A4 column
+    # 13 players, 20 markers, extended plays of 6, doubles of 8, sudden death at 2 (the
+    # largest bound of any numbers the engine plays): a card can hold 217, so the tens row
+    # runs 0 to 210 (22 cells) and still fits an A4 column
     rules = Rules(markers=20, extend=6, double=8, sudden_at=2)
-    assert most_markers(13, rules) == 223
+    assert most_markers(13, rules) == 217
     figures = track_figures(13, 186.0, rules)
     assert [len(ranks) for ranks, _ in figures] == [7, 6]
     for _, svg in figures:
         strips = svg.split('class="track track-')[1:]
-        assert all(strip.count('class="cell cell-tens"') == 23 for strip in strips)
-        assert ">220<" in svg and "STARTS AT 20" in svg
+        assert all(strip.count('class="cell cell-tens"') == 22 for strip in strips)
+        assert ">210<" in svg and "STARTS AT 20" in svg
