@@ -344,9 +344,10 @@ def test_the_cli_writes_its_folder_the_same_twice(quarry, tmp_path, copied_runs,
     assert code == 0 and out == ""
     folder = tmp_path / "one" / "cutthroat-variant"
     listed = {f["path"]: f for f in json.loads((folder / "manifest.json").read_text())["files"]}
-    assert {"report.json", "report.txt", "svg/seats.svg", "report-a4.pdf"} <= set(listed)
+    assert {"variant.json", "report.json", "report.txt", "svg/seats.svg",
+            "report-a4.pdf"} <= set(listed)  # fmt: skip
     assert listed["report-a4.pdf"]["pages"] == 1
-    for name in ("report.json", "report-a4.pdf", "svg/seats.svg"):
+    for name in ("variant.json", "report.json", "report-a4.pdf", "svg/seats.svg"):
         second = tmp_path / "two" / "cutthroat-variant" / name
         assert (folder / name).read_bytes() == second.read_bytes(), name
     data = json.loads((folder / "report.json").read_text())
