@@ -102,6 +102,18 @@ def designed(tmp_path_factory, quarry) -> Path:
     return out / "fugitive-deck"
 
 
+def test_the_design_folder_keeps_the_deck_and_its_report_and_prints_no_cards(designed):
+    names = {path.name for path in designed.iterdir()}
+    assert {"deck.json", "report.json", "report.txt", "report-a4.pdf"} <= names
+    assert not [name for name in names if name.startswith(("cards-", "events-"))]
+    guide = " ".join(pypdf.PdfReader(designed / "00-guide-a4.pdf").pages[0].extract_text().split())
+    assert "report-a4.pdf" in guide and "quarry kit fugitive --design" in guide
+    for pdf in sorted(designed.glob("*.pdf")):
+        with pikepdf.open(pdf) as opened:
+            assert missing_resources(opened) == [] and structural_problems(opened) == [], pdf
+        assert ink_near_the_edges(pdf) == [], pdf.name
+
+
 @pytest.fixture(scope="module")
 def designed_kit(designed, tmp_path_factory) -> tuple[Path, dict]:
     out = tmp_path_factory.mktemp("kit")

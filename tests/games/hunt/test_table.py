@@ -92,6 +92,10 @@ def test_generate_routes_writes_the_best_map_as_the_design_file(designed):
     assert "The Hunt: designed route maps" in pages[0].extract_text() and len(pages) == 1
     guide = pypdf.PdfReader(designed / "00-guide-a4.pdf").pages[0].extract_text()
     assert "report-a4.pdf" in guide and "quarry kit hunt --design" in guide
+    for pdf in sorted(designed.glob("*.pdf")):
+        with pikepdf.open(pdf) as opened:
+            assert missing_resources(opened) == [] and structural_problems(opened) == [], pdf
+        assert ink_near_the_edges(pdf) == [], pdf.name
 
 
 def test_the_designed_kit_draws_the_designed_map_on_the_dragons_map_sheet(designed, designed_kit):
