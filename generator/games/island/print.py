@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from xml.etree import ElementTree
 
 from generator.games.island.board import Island, default_island, read_island
-from generator.games.island.figures import board_layout, island_svg
+from generator.games.island.figures import island_svg
 from generator.games.island.minis import (
     PANEL_W,
     TAB_H,
@@ -217,7 +217,8 @@ def build_kit(request: KitRequest, island: Island | None = None) -> None:
     if request.design is not None:
         about += (
             f" This kit prints a designed island: {island.size} x {island.size} squares, "
-            f"a day of {island.day} cycles ({request.design.name})."
+            f"a day of {island.day} cycle{'' if island.day == 1 else 's'} "
+            f"({request.design.name})."
         )
     writer.describe(TITLE, about, steps)
     first = request.papers[0]
@@ -246,7 +247,7 @@ def build_kit(request: KitRequest, island: Island | None = None) -> None:
         _write_puzzle_book(writer, paper, puzzles, seed)
         _list_for_guide(request, paper, copies)
         if index == 0:  # every paper prints the same pieces: count them once
-            _provide(writer, island, cards, tokens, track, pages, copies)
+            _provide(writer, cards, tokens, track, pages, copies)
     writer.set_table(needs(players, request.design))
 
 
@@ -259,19 +260,23 @@ class Copies:
     reference: int
 
 
-def _provide(writer: KitWriter, island: Island, cards, tokens: str, track: str, pages: dict,
-             copies: Copies) -> None:  # fmt: skip
+def _provide(
+    writer: KitWriter, cards, tokens: str, track: str, pages: dict, copies: Copies
+) -> None:
     """Record what the kit printed for the table check, counted from the drawings and the
     pages written (`pages`: the page count of each PDF stem) times the copies the guide asks
     for (table.py names the pieces)."""
-    from generator.games.island.table import (
-        board_name,
-        track_name,
-    )
+    from generator.games.island.table import board_name, track_name
 
-    layout = board_layout(island.size, BOARD_CELL_MM, coordinates=True, legend=True)
-    drawn = round(layout.grid_size / BOARD_CELL_MM)
-    writer.provide(board_name(drawn), 1 if pages["board"] else 0)
+    # The board's size as drawn: its coordinates name each column and row twice.
+    board = ElementTree.fromstring(writer.path("svg/board.svg").read_text(encoding="utf-8"))
+    labels = [
+        text
+        for group in board.iter(f"{SVG_NS}g")
+        if group.get("class") == "coordinates"
+        for text in group.iter(f"{SVG_NS}text")
+    ]
+    writer.provide(board_name(len(labels) // 4), pages["board"])
     writer.provide("mini board", pages["minis"] * copies.minis)
     standees = [
         {"".join(text.itertext()) for text in group.iter(f"{SVG_NS}text")}
