@@ -158,6 +158,12 @@ def test_the_kit_of_every_table_size_serves_its_table(tmp_path, players):
     provided = {p["name"]: p["count"] for p in manifest["table"]["provided"]}
     assert provided["life card"] == players
     assert provided["life track reach"] >= most_markers(players, PUBLISHED) > PUBLISHED.markers
+    if players == 6:  # without a design: the published numbers, and no variant named
+        rules = " ".join(_pdf_text(tmp_path / "cutthroat" / "rules-a4.pdf").split())
+        assert "designed variant" not in rules and "with 8 markers on each" in rules
+        assert "Take 3 markers" in rules and "When only 3 characters" in rules
+        tracks = " ".join(_pdf_text(tmp_path / "cutthroat" / "tracks-a4.pdf").split())
+        assert "starts with 8 markers" in tracks and "at most 34" in tracks
 
 
 def test_a_shortfall_is_named(tmp_path):
