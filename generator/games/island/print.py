@@ -111,8 +111,9 @@ def write_board_pages(
     """Write `island`'s board into `writer`'s kit for `paper`: the true-size SVG
     (`svg_name`, once per kit), board-<paper>-tiled.pdf (tiles with glue strips, marks
     and a tile map), board-overview-<paper>.pdf (one page, scaled) and board-<big>.pdf
-    (whole, at true size, on A3 or Tabloid). With `listed`, and when the kit has a guide,
-    the PDFs are listed on it. Returns the names of the files written."""
+    (whole, at true size, on A3 or Tabloid when it fits, else a page of its own size).
+    With `listed`, and when the kit has a guide, the PDFs are listed on it. Returns the
+    names of the files written."""
     from generator.render.tiling import write_board_page, write_tiled_board
 
     book = book or LayoutBook()
