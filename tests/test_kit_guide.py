@@ -129,6 +129,7 @@ def test_the_guide_suggests_back_options_only_where_the_verb_takes_them(kits):
     # quarry kit and quarry cards take --back-offset-x and --backs; generate deck does not.
     for name in ("fugitive", "expedition-supplies"):
         assert "--back-offset-x" in guide_text(name) and "--backs fold" in guide_text(name)
+    # A design folder prints its report, one-sided; its cards come from kit --design.
     designed = guide_text("fugitive-deck")
-    assert "flip on long edge" in designed
     assert "--back-offset" not in designed and "--backs" not in designed
+    assert "quarry kit fugitive --design" in " ".join(designed.split())

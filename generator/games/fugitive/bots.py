@@ -24,6 +24,7 @@ from generator.engine.game import CHANCE
 from generator.engine.simulate import simulate, summarise
 from generator.games.fugitive.cards import ESCAPE, PILES, VARIANTS, DeckConfig, pile_of, published
 from generator.games.fugitive.deduction import Deduction, deduce
+from generator.games.fugitive.marshal_facts import HistoryFacts, Inconsistent
 from generator.games.fugitive.rules import (
     FUGITIVE,
     MARSHAL,
@@ -38,7 +39,6 @@ from generator.games.fugitive.rules import (
     format_action,
     new_game,
 )
-from generator.games.fugitive.table_facts import HistoryFacts, Inconsistent
 
 FUGITIVES = ("planning", "random")
 MARSHALS = ("deducing", "random")

@@ -1,6 +1,6 @@
 """What the Marshal can deduce about the Fugitive's face-down Hideouts, from her view only.
 
-table_facts.py reads a MarshalView into Table: the facts a person at the table knows (its
+marshal_facts.py reads a MarshalView into Table: the facts a person at the table knows (its
 docstring lists them; all are exact, nothing is relaxed). Two independent methods then
 find, for each face-down Hideout, every value it can still have: `search_values(table)`
 (method B, an exact layered search, fast; it also counts completions, which the Marshal
@@ -18,14 +18,14 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 
 from generator.games.fugitive.cards import ESCAPE, PILES, START_HAND, pile_of
-from generator.games.fugitive.native_search import native_weights
-from generator.games.fugitive.table_facts import (
+from generator.games.fugitive.marshal_facts import (
     REACH,
     HistoryFacts,
     Inconsistent,
     Table,
     read_table,
 )
+from generator.games.fugitive.native_search import native_weights
 
 MAX_HIDEOUT = ESCAPE - 1  # a face-down Hideout is 1-41
 

@@ -5,8 +5,8 @@ import pytest
 
 from generator.games.fugitive.cards import PILES, START_DRAWS, published
 from generator.games.fugitive.deduction import cpsat_values, deduce, search_values
+from generator.games.fugitive.marshal_facts import HistoryFacts, Inconsistent, read_table
 from generator.games.fugitive.rules import MARSHAL, Deal, new_game, parse_action
-from generator.games.fugitive.table_facts import HistoryFacts, Inconsistent, read_table
 
 # Piles in ascending order: the Fugitive's setup draws give him 4, 5, 6 and 15, 16.
 SORTED_DEAL = Deal(tuple(tuple(range(low, high + 1)) for low, high in PILES))

@@ -10,7 +10,7 @@ import pytest
 
 from generator.games.fugitive import native_search
 from generator.games.fugitive.deduction import _kind_table, search_values, search_values_python
-from generator.games.fugitive.table_facts import Inconsistent, read_table
+from generator.games.fugitive.marshal_facts import Inconsistent, read_table
 
 from .conftest import positions
 
