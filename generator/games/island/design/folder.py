@@ -29,7 +29,7 @@ def build_design_kit(request: KitRequest, report: IslandReport) -> None:
     survival = report.survival
     day = f"{report.island.day} cycle{'' if report.island.day == 1 else 's'}"
     writer.describe(
-        f"{TITLE}: a designed island",
+        f"{TITLE}, a designed island",
         f"A {report.size} x {report.size} island laid out from seed {report.seed}, a day of "
         f"{day}; the Hunted's survival with {report.players} players "
         f"measured {survival['value']:.2f} (target {report.target:.2f}).",
