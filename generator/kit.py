@@ -19,7 +19,7 @@ from generator.errors import QuarryError
 from generator.games import MAX_PUZZLES
 from generator.output import check_writable, output_error, output_errors, umask
 from generator.render.layouts import LayoutBook, Paper, SheetLayout
-from generator.stopping import deferred, publishing, worker_pool
+from generator.stopping import checkpoint, deferred, publishing, worker_pool
 
 
 def _safe_name(name: str) -> str:
@@ -95,6 +95,7 @@ class KitWriter:
         """Record a file already written at path(relative); PDFs give their page count and
         the kit's SVG components they print (`shows`: their paths), which the manifest
         lists on each SVG as "pdf" and the gallery links to."""
+        checkpoint()  # a signal some library swallowed stops the kit here
         for svg in shows:
             self._shown_in.setdefault(svg, set()).add(relative)
         progress.note(f"{self.name}/{relative}")

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -53,7 +54,9 @@ class Interrupted(BaseException):
 
     def __init__(self, signum: int) -> None:
         super().__init__(signum)
-        self.signum = signum
+        # A library that re-raises `type(error)(its own message)` (reportlab's paragraph
+        # parser does) passes a string: the signal is the one this process is stopping for.
+        self.signum = signum if isinstance(signum, int) else (_stopping or signal.SIGTERM)
 
     @property
     def exit_code(self) -> int:
@@ -126,6 +129,8 @@ def handling_signals() -> Iterator[None]:
     for signum in STOP_SIGNALS:
         signal.signal(signum, _on_signal)
     old_fd = _start_watcher()
+    unraisable = sys.unraisablehook
+    sys.unraisablehook = _unraisable(unraisable)
     try:
         yield
     finally:
@@ -134,7 +139,31 @@ def handling_signals() -> Iterator[None]:
             for signum, handler in previous.items():
                 signal.signal(signum, handler)
             _stop_watcher(old_fd)
+            sys.unraisablehook = unraisable
         _depth -= 1
+
+
+def _unraisable(hook):
+    """Return sys.unraisablehook for the run: a signal that lands in a garbage collector's
+    callback or a __del__ raises where Python can only print it ("Exception ignored
+    in ..."); say nothing, and raise it again at the next checkpoint()."""
+
+    def quiet(unraisable) -> None:
+        global _raised
+        if isinstance(unraisable.exc_value, Interrupted):
+            _raised = False  # not seen by the run: the next checkpoint raises it
+            return
+        hook(unraisable)
+
+    return quiet
+
+
+def checkpoint() -> None:
+    """Raise Interrupted if a signal arrived and the run has not seen it: a library caught
+    it (a bare `except:`) or Python could not raise it (a __del__ or weakref callback).
+    Called where work is recorded (each file a kit writes), outside deferred blocks."""
+    if _stopping is not None and not _depth and _owner == os.getpid():
+        _raise(_stopping)
 
 
 def _start_watcher() -> int:
