@@ -18,6 +18,7 @@ SHARED = {  # every game has these
     "bots.py",
     "print.py",
     "reference.py",
+    "table.py",
     "design/__init__.py",
     "design/spec.py",
     "design/solving.py",
@@ -25,8 +26,7 @@ SHARED = {  # every game has these
     "puzzles/__init__.py",
     "puzzles/book.py",
 }
-# where a game needs them; table.py joins SHARED once every game has its table check
-OPTIONAL = {"design/layout.py", "design/folder.py", "design/chart.py", "table.py"}
+OPTIONAL = {"design/layout.py", "design/folder.py", "design/chart.py"}  # where a game needs them
 OWN_ROW = re.compile(r"^\| (\w+) \| `([\w/]+\.py)` \|", re.MULTILINE)
 
 
@@ -73,3 +73,11 @@ def test_no_folder_holds_a_row_of_files_sharing_a_prefix(game):
         folders[folder, prefix] += 1
     rows = [f"{folder or '.'}/{prefix}_*" for (folder, prefix), n in folders.items() if n > 1]
     assert not rows, f"{game}: {rows}"
+
+
+@pytest.mark.parametrize("game", sorted(registry()))
+def test_every_game_has_a_table_check_and_prints_designs_for_any_table(game):
+    entry = registry()[game]
+    assert entry.table is not None
+    assert {"kit-design", "kit-players"} <= entry.capabilities
+    assert entry.design_file and entry.design_verb
