@@ -31,7 +31,7 @@ def test_the_tour_is_a_list_of_quarry_commands_that_read_only_what_came_before()
     written: set[str] = set()
     for words in commands:
         for word in words:
-            if word.startswith("output/") and words[1] in ("simulate", "export"):
+            if word.startswith("output/") and words[1] in ("simulate", "export", "kit"):
                 folder = "/".join(word.split("/")[:2])
                 assert folder in written, f"{' '.join(words)} reads {folder} before it is made"
         if words[1] in ("kit", "generate") and len(words) > 2:
@@ -40,7 +40,10 @@ def test_the_tour_is_a_list_of_quarry_commands_that_read_only_what_came_before()
             designs = {"island": "island-design", "hunting-board": "parforce-design",
                        "deck": "fugitive-deck", "routes": "hunt-routes",
                        "variant": "cutthroat-variant"}  # fmt: skip
-            if words[1] == "kit":
+            if words[1] == "kit" and "--design" in words:
+                design = words[words.index("--design") + 1]
+                written.add(f"output/{design.split('/')[1]}-kit")
+            elif words[1] == "kit":
                 written |= {f"output/{name}" for name in names.get(game, [game])}
             else:
                 written.add(f"output/{designs[game]}")
@@ -65,5 +68,6 @@ def test_the_readme_tour_runs_in_order_in_a_fresh_folder(tmp_path):
         shown = shlex.join(words)
         assert done.returncode == 0, f"{shown}: exit {done.returncode}\n{done.stderr[-3000:]}"
         assert "Traceback" not in done.stderr, f"{shown}\n{done.stderr[-3000:]}"
-    for made in ("output/index.html", "output/island-design", "output/fugitive/png", "hunt.svg"):
+    made_by_tour = ("output/index.html", "output/island-design", "output/island-design-kit")
+    for made in (*made_by_tour, "output/fugitive/png", "hunt.svg"):
         assert (tmp_path / made).exists(), made
