@@ -20,8 +20,8 @@ from generator.games.fugitive import native_search, puzzles
 from generator.games.fugitive.bots import make_fugitive, make_marshal, play_one_fugitive
 from generator.games.fugitive.cards import published
 from generator.games.fugitive.deduction import cpsat_values, deduce, search_values_python
+from generator.games.fugitive.marshal_facts import read_table
 from generator.games.fugitive.rules import FUGITIVE, MARSHAL, new_game
-from generator.games.fugitive.table_facts import read_table
 
 
 def marshal_views(games: int) -> list:
