@@ -154,11 +154,22 @@ def write_pieces(writer: KitWriter, paper: Paper, island: Island, seed: int, ink
     """Write minis-<paper>.pdf (the mini board, one page: print one per Hunted) and
     tokens-<paper>.pdf (the seven standees) into `writer`'s kit; return their page counts
     by stem."""
+    return _write_one_pagers(
+        writer,
+        paper,
+        seed,
+        (
+            ("minis", "mini-board", lambda b: [mini_board_part(b, island, paper)]),
+            ("tokens", "tokens", lambda b: [tokens_part(b, ink)]),
+        ),
+    )
+
+
+def _write_one_pagers(writer: KitWriter, paper: Paper, seed: int, pages_to_write) -> dict:
+    """Write each (stem, kind, parts) of `pages_to_write` as <stem>-<paper>.pdf, one page
+    showing svg/<kind>.svg; return their page counts by stem."""
     written = {}
-    for stem, kind, make in (
-        ("minis", "mini-board", lambda b: [mini_board_part(b, island, paper)]),
-        ("tokens", "tokens", lambda b: [tokens_part(b, ink)]),
-    ):
+    for stem, kind, make in pages_to_write:
         name = f"{stem}-{paper.name}.pdf"
         footer = Footer(TITLE, kind.replace("-", " "), seed)
         parts = fit_parts(paper, make, footer, PAGE_SIZES, 1)
@@ -299,18 +310,15 @@ def _provide(
 def _write_table_aids(writer: KitWriter, paper: Paper, island: Island, seed: int) -> dict:
     """Write track-<paper>.pdf (the cycle-and-day track) and score-pad-<paper>.pdf; return
     their page counts by stem."""
-    written = {}
-    for stem, kind, make in (
-        ("track", "track", lambda b: [track_part(b, island, TABLE_AID_WIDTH_MM)]),
-        ("score-pad", "score-pad", lambda b: [score_pad_part(b, TABLE_AID_WIDTH_MM)]),
-    ):
-        name = f"{stem}-{paper.name}.pdf"
-        footer = Footer(TITLE, kind.replace("-", " "), seed)
-        parts = fit_parts(paper, make, footer, PAGE_SIZES, 1)
-        pages = write_document(writer.path(name), paper, parts, footer, TypeScale())
-        writer.add(name, kind, pages=pages, shows=[f"svg/{kind}.svg"])
-        written[stem] = pages
-    return written
+    return _write_one_pagers(
+        writer,
+        paper,
+        seed,
+        (
+            ("track", "track", lambda b: [track_part(b, island, TABLE_AID_WIDTH_MM)]),
+            ("score-pad", "score-pad", lambda b: [score_pad_part(b, TABLE_AID_WIDTH_MM)]),
+        ),
+    )
 
 
 def _write_cards(request: KitRequest, paper: Paper, cards) -> None:
