@@ -249,6 +249,8 @@ def test_the_kits_index_links_every_kit_in_its_folder(tmp_path):
     _small_kit(out, "sample", {"kind": "board", "board": "sample.svg", "seed": 3})
     _small_kit(out, "hunt", {"kind": "game", "game": "hunt", "seed": 3})
     _small_kit(out, "isle", {"kind": "design", "game": "island", "seed": 3})
+    design = {"file": "island.island", "sha256": "0" * 64}
+    _small_kit(out, "isle-kit", {"kind": "game", "game": "island", "design": design, "seed": 3})
     _small_kit(out, "odd", {"kind": "test", "seed": 3})  # no kind an index lists
     (out / "notes").mkdir()  # no manifest
     (out / "broken").mkdir()
@@ -258,13 +260,14 @@ def test_the_kits_index_links_every_kit_in_its_folder(tmp_path):
     text = target.read_text(encoding="utf-8")
     page = Page(text)
     assert page.errors == []
-    folders = ["hunt", "isle", "one", "two", "sample"]  # games, designs, decks, boards
+    folders = ["hunt", "isle-kit", "isle", "one", "two", "sample"]  # games, designs, decks, boards
     galleries = [link.split("/")[0] for link in page.links if link.endswith("/index.html")]
     assert list(dict.fromkeys(galleries)) == folders
     assert page.images == [f"{folder}/gallery/board.png" for folder in folders]
     for href in page.links + page.images:
         assert (out / href).is_file(), href
     assert "The Hunt" in text and "a designed island" in text and "Board: sample.svg" in text
+    assert "The Most Dangerous Game: the kit of island.island" in text
     assert "<i>" not in text and "odd/" not in text and "broken/" not in text
     assert sorted(p.name for p in out.iterdir()) == sorted(
         ["index.html", "notes", "broken", "odd", *folders]

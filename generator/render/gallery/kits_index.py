@@ -76,6 +76,8 @@ def _kit_title(manifest: dict) -> str | None:
         return f"Board: {manifest['board']}"
     if game is None:
         return None
+    if kind == "game" and isinstance(manifest.get("design"), dict):
+        return f"{game.title}: the kit of {manifest['design'].get('file', 'a design')}"
     if kind == "game":
         return game.title
     if kind == "design":
