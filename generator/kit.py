@@ -483,13 +483,10 @@ def design_file(entry, path: Path) -> Path:
     return path
 
 
-def design_kit_name(design: Path, game: str) -> str:
+def design_kit_name(design: Path, design_file: str) -> str:
     """Return the folder name of a designed game's kit: after the design folder (the file's
-    folder when the file is generate's own), else after the file."""
-    from generator.games import registry
-
-    entry = registry()[game]
-    stem = design.parent.name if design.name == entry.design_file else design.stem
+    folder when the file is generate's own, `design_file`), else after the file."""
+    stem = design.parent.name if design.name == design_file else design.stem
     return f"{stem}-kit"
 
 
@@ -533,7 +530,7 @@ def _write_game_kit(
     if design is not None:
         data = Path(design).read_bytes()
         meta["design"] = {"file": Path(design).name, "sha256": hashlib.sha256(data).hexdigest()}
-        folder = design_kit_name(Path(design), entry.name)
+        folder = design_kit_name(Path(design), entry.design_file)
     with KitWriter(out, folder, meta, options.gallery, refresh_index) as writer:
         request = replace(options.request(writer, book, seed), players=players, design=design)
         entry.build_kit(request)
