@@ -6,7 +6,7 @@ SEED ?= 1
 PAPER ?= a4
 KIT_PAPER ?= both
 
-.PHONY: kit test test-browser test-faults test-tour lint bench clean
+.PHONY: kit test test-browser test-faults test-tour lint bench balance clean
 
 # hatch_build.py compiles the C layered search during the install.
 $(BIN)/quarry: pyproject.toml hatch_build.py generator/games/fugitive/layered_search.c
@@ -53,6 +53,12 @@ test-tour: $(BIN)/quarry
 
 bench: $(BIN)/quarry
 	$(BIN)/python bench/run.py
+
+# The balance every default kit claims, measured into generator/games/balance.json (2,000
+# games a figure; several minutes on two cores). Run after changing a default board, a bot
+# or a rule, and commit the file: tests/test_balance.py replays its first games.
+balance: $(BIN)/quarry
+	$(BIN)/python tools/measure_balance.py --jobs 2
 
 clean:
 	rm -rf $(VENV) output/* build dist *.egg-info generator/games/fugitive/_layered_search.so

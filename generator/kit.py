@@ -48,6 +48,7 @@ class KitWriter:
         self.guide = None  # a render.document.guide.KitGuide once describe() is called
         self.needs = None  # engine.table.Needs once set_table() is called
         self.provided: list = []  # engine.table.Provided: what the kit's pieces give a table
+        self.balance: dict | None = None  # engine.balance.to_json, once set_balance() is called
         self._tmp: Path | None = None
         self._shown_in: dict[str, set[str]] = {}  # SVG path -> the PDFs that print it
         self._svg_texts: dict[str, str] = {}  # SVG text -> the first path written with it
@@ -139,6 +140,16 @@ class KitWriter:
         if self.guide is not None:
             self.guide.players = needs.players
             self.guide.bring = [item.text() for item in needs.bring]
+
+    def set_balance(self, balance, players: int | None) -> None:
+        """Give the kit the balance its default game claims (engine.balance.Balance) at
+        `players` (None: every count measured): the manifest keeps the figures and the
+        guide says them."""
+        from generator.engine.balance import guide_balance, to_json
+
+        self.balance = to_json(balance, players)
+        if self.guide is not None:
+            self.guide.balance = guide_balance(balance, players)
 
     def to_print(
         self,
@@ -245,6 +256,8 @@ class KitWriter:
                 "needs": self.needs.to_json(),
                 "provided": [piece.to_json() for piece in self.provided],
             }
+        if self.balance is not None:
+            manifest["balance"] = self.balance
         return manifest
 
     def _write_gallery(self, entries: list[dict]) -> list[dict]:
@@ -534,6 +547,8 @@ def _write_game_kit(
     with KitWriter(out, folder, meta, options.gallery, refresh_index) as writer:
         request = replace(options.request(writer, book, seed), players=players, design=design)
         entry.build_kit(request)
+        if entry.balance is not None and design is None:  # a design's balance is its report's
+            writer.set_balance(entry.balance(), players)
         # balance.svg, for the gallery: the default game's (a design's own balance is in
         # the report of its design folder)
         if entry.simulate is not None and options.gallery and design is None:

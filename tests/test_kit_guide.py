@@ -133,3 +133,19 @@ def test_the_guide_suggests_back_options_only_where_the_verb_takes_them(kits):
     designed = guide_text("fugitive-deck")
     assert "--back-offset" not in designed and "--backs" not in designed
     assert "quarry kit fugitive --design" in " ".join(designed.split())
+
+
+def test_a_default_kit_states_its_measured_balance_and_a_design_folder_does_not(kits):
+    from generator.engine.balance import figure
+
+    def guide_text(name: str) -> str:
+        text = pypdf.PdfReader(kits[name] / "00-guide-a4.pdf").pages[0].extract_text()
+        return " ".join(text.split())
+
+    measured = figure("fugitive", "bots", None)
+    text = guide_text("fugitive")
+    assert "Is it a fair game?" in text and f"{measured['value']:.2f} ±" in text
+    manifest = json.loads((kits["fugitive"] / "manifest.json").read_text())
+    row = manifest["balance"]["rows"]["bots"]
+    assert row["by_players"]["any"]["value"] == measured["value"] and not row["holds"]
+    assert "Is it a fair game?" not in guide_text("fugitive-deck")

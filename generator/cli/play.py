@@ -113,7 +113,7 @@ def simulate(
         typer.Option(help="island, parforce: a board file (default: the game's default board)."),
     ] = None,
     hunter: Annotated[
-        str | None, typer.Option(help="island: Hunter bot, tracking or random.")
+        str | None, typer.Option(help="island: Hunter bot, tracking, reckoning or random.")
     ] = None,
     hunted: Annotated[
         str | None, typer.Option(help="island: Hunted bot, cautious or random.")

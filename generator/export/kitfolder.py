@@ -23,7 +23,7 @@ from generator.userfiles import shown
 
 # Manifest kinds an export can read: a game's kit, a custom deck, a tiled board.
 EXPORTABLE = ("game", "deck", "board")
-BOARD_KINDS = ("board", "mini-board")
+BOARD_KINDS = ("board", "mini-board", "track", "score-pad")  # flat sheets that lie on the table
 TOKEN_KINDS = ("tokens",)
 # What a manifest may list for an export (a custom deck holds at most 5000 cards, each with
 # a front and a back; Quarry's game kits hold at most 60 SVGs): more is refused when the

@@ -183,6 +183,7 @@ class Game:
     # the game's table.py. A kit of the "kit-design" capability reads `design_file`, the
     # file `quarry generate <design_verb>` writes into its design folder.
     table: Callable[[int, Path | None], object] | None = None
+    balance: Callable[[], object] | None = None  # table.balance: what the default kit claims
     design_file: str = ""
     design_verb: str = ""
 

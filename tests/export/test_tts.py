@@ -60,10 +60,13 @@ def island_decks() -> dict:
 def island_extras() -> list:
     from generator.games.island.board import default_island
     from generator.games.island.minis import tokens_svg
-    from generator.games.island.print import board_svg
+    from generator.games.island.print import TABLE_AID_WIDTH_MM, board_svg
+    from generator.games.island.track import score_pad_svg, track_svg
 
     return [("svg/board.svg", "board", board_svg(default_island())),
-            ("svg/tokens.svg", "tokens", tokens_svg())]  # fmt: skip
+            ("svg/tokens.svg", "tokens", tokens_svg()),
+            ("svg/track.svg", "track", track_svg(default_island(), TABLE_AID_WIDTH_MM)),
+            ("svg/score-pad.svg", "score-pad", score_pad_svg(TABLE_AID_WIDTH_MM))]  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -182,10 +185,13 @@ def test_last_slot_is_the_deck_back(kits):
 
 
 def test_boards_and_tokens_load_as_tile_and_token(kits):
-    names = {s["Name"]: s for s in saved(kits["island"])["ObjectStates"]}
-    assert names["Custom_Tile"]["CustomImage"]["ImageURL"].endswith("/board.png")
-    assert names["Custom_Token"]["CustomImage"]["ImageURL"].endswith("/tokens.png")
-    for url in (names["Custom_Tile"]["CustomImage"]["ImageURL"],):
+    states = saved(kits["island"])["ObjectStates"]
+    tiles = [s["CustomImage"]["ImageURL"] for s in states if s["Name"] == "Custom_Tile"]
+    tokens = [s["CustomImage"]["ImageURL"] for s in states if s["Name"] == "Custom_Token"]
+    # the island's track and score pad lie on the table beside the board, as tiles too
+    assert sorted(Path(url).name for url in tiles) == ["board.png", "score-pad.png", "track.png"]
+    assert [Path(url).name for url in tokens] == ["tokens.png"]
+    for url in tiles:
         assert max(Image.open(local(url)).size) <= MAX_SIDE
 
 

@@ -51,6 +51,7 @@ GAME = Game(
     simulate=_simulate,
     simulate_options=("players", "bot", "rule"),
     table=Lazy("generator.games.cutthroat.table", "needs"),
+    balance=Lazy("generator.games.cutthroat.table", "balance"),
     design_file="variant.json",  # design/variant.py FILE_NAME
     design_verb="variant",
 )

@@ -122,3 +122,25 @@ def needs(players: int, design: Path | None) -> Needs:
             ),
         ),
     )
+
+
+def balance():
+    """Return the balance the default kit claims (engine/balance.py): at every player
+    count, no seat's share of wins further than 0.02 from a fair share, with the simple
+    bot in every seat."""
+    from generator.engine.balance import WORST_SEAT, Balance, Row
+
+    return Balance(
+        game="cutthroat",
+        quantity="the share of wins of the seat furthest from a fair share",
+        metric=WORST_SEAT,
+        band=0.02,
+        target=None,
+        players=tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
+        rows=(Row("bots", "the simple bot in every seat"),),
+        games=10_000,  # the worst of 6-13 seats: fewer games would make it look worse
+        note=(
+            "The simple bot does not work out identities from every play, as our deducing "
+            "bot does; people who do shorten the game but do not favour a seat."
+        ),
+    )

@@ -52,6 +52,7 @@ GAME = Game(
     simulate=_simulate,
     simulate_options=("fugitive", "marshal", "variant", "deck"),
     table=Lazy("generator.games.fugitive.table", "needs"),
+    balance=Lazy("generator.games.fugitive.table", "balance"),
     design_file="deck.json",
     design_verb="deck",
 )

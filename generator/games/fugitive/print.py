@@ -471,7 +471,12 @@ def _list_for_guide(
         NOTEPAD_COPIES,
         note="One a game; print more",
     )
-    writer.to_print(paper, f"puzzles-{name}.pdf", "A sample book of puzzles to play alone")
+    writer.to_print(
+        paper,
+        f"puzzles-{name}.pdf",
+        "A sample book of puzzles to play alone",
+        note="Its puzzles use the published Sprint values, not this deck's" if design else "",
+    )
 
 
 REPORT_SIZES = (8.5, 8.0, 7.5, 7.0)  # report-<paper>.pdf: body sizes tried, largest first

@@ -37,6 +37,7 @@ GAME = Game(
     simulate=_simulate,
     simulate_options=("knight", "dragon", "loops", "match"),
     table=Lazy("generator.games.hunt.table", "needs"),
+    balance=Lazy("generator.games.hunt.table", "balance"),
     design_file="map.json",
     design_verb="routes",
 )

@@ -407,14 +407,18 @@ def play_one_match(
 def match_metrics(results: Sequence[dict]) -> dict:
     """Return the metrics of match results, each {"value": x, "ci95": [lo, hi]}: the share
     of matches won by seat A (the first Dragon), by seat B, and drawn (Wilson intervals), and
-    each seat's mean Dragon score."""
-    metrics = summarise(results, rates=("a_wins", "b_wins", "draw"), means=("a_score", "b_score"))
+    each seat's mean Dragon score, and seat A's points (a win 1, a draw 1/2; a mean)."""
+    rows = [{**r, "a_points": r["a_wins"] + r["draw"] / 2} for r in results]
+    metrics = summarise(
+        rows, rates=("a_wins", "b_wins", "draw"), means=("a_score", "b_score", "a_points")
+    )
     names = {
         "a_wins": "seat_a_wins",
         "b_wins": "seat_b_wins",
         "draw": "draws",
         "a_score": "seat_a_score",
         "b_score": "seat_b_score",
+        "a_points": "seat_a_points",
     }
     return dict(sorted((names[key], value) for key, value in metrics.items()))
 

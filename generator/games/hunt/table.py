@@ -57,3 +57,22 @@ def needs(players: int, design: Path | None) -> Needs:
     ]
     bring = (Bring("pencil", players, "one for each player: maps and logs are filled in"),)
     return Needs(players, tuple(pieces), bring)
+
+
+def balance():
+    """Return the balance the default kit claims (engine/balance.py): the first Dragon's
+    share of a match near 0.5, with the exact Knight and the random Dragon."""
+    from generator.engine.balance import Balance, Row
+
+    return Balance(
+        game="hunt",
+        quantity="the first Dragon's share of a match (a win 1, a draw 1/2)",
+        metric="seat_a_points",
+        band=0.05,
+        table="2",
+        rows=(Row("bots", "the exact Knight and the random Dragon", {"match": True}),),
+        note=(
+            "Our Knight keeps every route map the Dragon may have drawn, more than a person "
+            "does; a match gives each player both roles, so it stays even at any table."
+        ),
+    )

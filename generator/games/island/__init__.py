@@ -55,6 +55,7 @@ GAME = Game(
     simulate=_simulate,
     simulate_options=("players", "board", "hunter", "hunted", "rule"),
     table=Lazy("generator.games.island.table", "needs"),
+    balance=Lazy("generator.games.island.table", "balance"),
     design_file="island.island",
     design_verb="island",
 )

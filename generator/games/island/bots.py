@@ -8,6 +8,11 @@ when Hunted, its own square and traps) and the legal actions of its own decision
   answers to cards, traps that caught someone) and moves to the square whose sight covers
   the most probability, counting every possible square of a Hunted as equally likely. A
   captured player who turns Hunter plays the same way (the log holds all it needs).
+- The reckoning Hunter plays the same way but tracks as people at a table do: from what
+  was shown (trail marks, sightings, answers that name squares), never from silences (a
+  Hunted not seen is not narrowed to the squares out of sight) nor from the rule that no
+  two Hunted started on one square. It is the model of a human Hunter the guide's balance
+  for a table of people is measured with.
 - The cautious Hunted keeps out of every Hunter's sight where it can, prefers hiding
   places and distance from the Hunters, and plays its cards to the same ends.
 - The random bots pick uniformly among the legal actions: a floor to measure against.
@@ -38,7 +43,7 @@ from generator.games.island.rules import (
 )
 from generator.games.island.tracking import Track, distinct_starts
 
-HUNTERS = ("tracking", "random")
+HUNTERS = ("tracking", "reckoning", "random")
 HUNTEDS = ("cautious", "random")
 MAX_ACTIONS = 20_000  # a game that runs longer is a bug, not a long game
 WINNER_ROLES = ("hunter", "hunted", "turned", "shared")
@@ -63,9 +68,12 @@ class RandomBot:
 
 
 class Tracker:
-    """The table's knowledge of every Hunted, read from the public log as it grows."""
+    """The table's knowledge of every Hunted, read from the public log as it grows; with
+    `shown_only`, only the facts that name where a Hunted is (at most half the island's
+    squares), never those that only say where he is not, and no settling of the starts."""
 
-    def __init__(self) -> None:
+    def __init__(self, shown_only: bool = False) -> None:
+        self.shown_only = shown_only
         self.tracks: dict[int, Track] = {}  # the Hunted still on the island
         self.closed: dict[int, Track] = {}  # the captured and escaped: their past stays
         self.lying_low: set[int] = set()
@@ -84,9 +92,12 @@ class Tracker:
             elif kind == "extra":
                 self.tracks[event[1]].extra(event[2], same_turn=event[3])
             elif kind == "fact":
-                self.tracks[event[1]].fact(event[2])
+                if self._told(event[2], geo):
+                    self.tracks[event[1]].fact(event[2])
             elif kind == "fact-at":  # a trap laid before its layer was captured may spring
                 x = event[1]
+                if not self._told(event[3], geo):
+                    continue
                 (self.tracks[x] if x in self.tracks else self.closed[x]).fact_at(*event[2:])
             elif kind in ("captured", "escaped"):
                 self.closed[event[1]] = self.tracks.pop(event[1])
@@ -96,10 +107,17 @@ class Tracker:
                 self.lying_low.discard(event[1])
         self.read = len(log)
 
+    def _told(self, mask: int, geo) -> bool:
+        """Return True if this tracker takes the fact `mask` (every fact unless shown_only;
+        then only one that keeps at most half of the passable squares)."""
+        return not self.shown_only or 2 * mask.bit_count() <= geo.passable.bit_count()
+
     def settled(self) -> dict[int, Track]:
         """Return the tracks of the Hunted still on the island, once the starts the others'
         facts forbid are ruled out (no two Hunted started on one square:
         tracking.distinct_starts), until nothing more is ruled out."""
+        if self.shown_only:
+            return self.tracks
         tracks = {**self.closed, **self.tracks}
         version = sum(track.changes for track in tracks.values())
         while len(tracks) > 1 and version != self.settled_at:
@@ -117,7 +135,7 @@ class IslandBot:
 
     def __init__(self, seat: int, rng: random.Random, hunter: str = "tracking") -> None:
         self.seat, self.rng = seat, rng
-        self.tracker = Tracker()
+        self.tracker = Tracker(shown_only=hunter == "reckoning")
         self.hunter_kind = hunter
 
     def choose(self, view: View, legal: Sequence[str]) -> str:
@@ -454,7 +472,7 @@ _HUNTED_MOVES = {
 
 def make_bot(kind: str, seat: int, rng: random.Random, hunter: str = "tracking"):
     """Return a bot: "cautious" (IslandBot) or "random" for the Hunted side, with the
-    Hunter side `hunter` ("tracking" or "random")."""
+    Hunter side `hunter` ("tracking", "reckoning" or "random")."""
     if kind == "random" and hunter == "random":
         return RandomBot(seat, rng)
     if kind == "random":

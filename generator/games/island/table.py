@@ -72,3 +72,36 @@ def needs(players: int, design: Path | None) -> Needs:
         Bring("coin", 1, "marks the cycle on the track"),
     )
     return Needs(players, pieces, bring)
+
+
+def balance():
+    """Return the balance the default kit claims (engine/balance.py): the Hunted's survival
+    near 0.5 at every player count against the reckoning Hunter, our model of a person;
+    the tracking Hunter, who tracks exactly, is shown beside it."""
+    from generator.engine.balance import Balance, Row
+
+    return Balance(
+        game="island",
+        quantity="the Hunted's survival (the share of Hunted who escape)",
+        metric="hunted_survival",
+        band=0.1,
+        players=tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
+        rows=(
+            Row(
+                "people",
+                "the reckoning Hunter (he tracks, as people do, from what was shown)",
+                {"hunter": "reckoning"},
+            ),
+            Row(
+                "exact",
+                "the tracking Hunter (he keeps every square each Hunted may be on)",
+                {"hunter": "tracking"},
+                holds=False,
+            ),
+        ),
+        note=(
+            "The island is balanced for a table of people. A Hunter who also reads every "
+            "silence, as our tracking bot does, catches far more: against him, play a "
+            "shorter day (the day line of a board file, docs/formats.md)."
+        ),
+    )

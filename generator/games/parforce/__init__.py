@@ -51,6 +51,7 @@ GAME = Game(
     simulate=_simulate,
     simulate_options=("board", "stag", "pursuers", "rule"),
     table=Lazy("generator.games.parforce.table", "needs"),
+    balance=Lazy("generator.games.parforce.table", "balance"),
     design_file="hunting.board",
     design_verb="hunting-board",
 )

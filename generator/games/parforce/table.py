@@ -69,3 +69,20 @@ def needs(players: int, design: Path | None) -> Needs:
         Piece(REFERENCE, REFERENCE_CARDS, why="one for each side of the table"),
     ]
     return Needs(players, tuple(pieces), ())
+
+
+def balance():
+    """Return the balance the default kit claims (engine/balance.py): the stag's win rate
+    near 0.5 with the greedy bots on both sides. The game hides nothing, so the bots see
+    what people see."""
+    from generator.engine.balance import Balance, Row
+
+    return Balance(
+        game="parforce",
+        quantity="the stag's win rate",
+        metric="stag_win_rate",
+        band=0.1,
+        table="2 to 10",
+        rows=(Row("bots", "the greedy stag against the greedy pursuers"),),
+        note="Nothing is hidden in Parforcejagd: the bots see what people see.",
+    )

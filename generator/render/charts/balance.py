@@ -1,5 +1,6 @@
 """A game kit's balance chart, balance.svg (manifest kind "balance-chart"): the chart of a
-small simulation of the game's default matchup with the kit's seed, which the kit's
+small simulation of the game's default matchup (the bots of the first row of the balance
+its table.py claims, engine/balance.py) with the kit's seed, which the kit's
 gallery shows. Small: a kit is built often (the tests build every kit many times), so each
 game plays about a second's worth of games (measured on a shared two-core machine); the
 chart says how many, and `quarry simulate GAME --plot FILE` draws a larger one."""
@@ -19,6 +20,8 @@ def balance_summary(entry, seed: int, players: int | None = None) -> dict:
     KIT_GAMES games from `seed`, in this process, with `players` players when the kit is
     sized for a table and the game's simulation takes --players."""
     options = {name: None for name in entry.simulate_options}
+    if entry.balance is not None:  # the bots the guide's balance is measured with
+        options.update(entry.balance().rows[0].options)
     if players is not None and "players" in options:
         options["players"] = players
     games = KIT_GAMES.get(entry.name, DEFAULT_GAMES)

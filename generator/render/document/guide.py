@@ -51,6 +51,7 @@ class KitGuide:
     back_options: bool = True
     players: int | None = None  # the table the kit was printed for (KitWriter.set_table)
     bring: list[str] = field(default_factory=list)  # what the players bring, one line each
+    balance: object = None  # the default game's measured balance (engine.balance.GuideBalance)
 
     def add(self, paper: Paper, item: PrintItem) -> None:
         """List `item` among the files to print on `paper`."""
@@ -154,6 +155,17 @@ def _parts(guide: KitGuide, paper: Paper, blocks: Blocks) -> list[Part]:
                 if guide.bring
                 else "Everything the table needs is printed here."
             ),
+            blocks.gap(2),
+        ]
+    if guide.balance is not None:
+        rows = guide.balance.rows
+        columns = len(rows[0]) - 2  # a column of figures for each row of bots
+        widths = (0.14, 0.14, *((0.72 / columns,) * columns))
+        story += [
+            blocks.heading("Is it a fair game?"),
+            blocks.para(guide.balance.intro),
+            blocks.table(rows, widths),
+            blocks.para(guide.balance.note),
             blocks.gap(2),
         ]
     story += [

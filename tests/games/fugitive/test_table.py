@@ -191,3 +191,11 @@ def test_kit_takes_the_deck_file_and_names_a_bad_one(designed, quarry, tmp_path)
     # a deck.json is named after its folder
     manifest = json.loads((tmp_path / "out" / f"{tmp_path.name}-kit" / "manifest.json").read_text())
     assert check_table(*table_of(manifest)) == []
+
+
+def test_the_designed_kits_guide_says_its_puzzles_keep_the_published_values(designed_kit):
+    folder, manifest = designed_kit
+    guide = " ".join(pypdf.PdfReader(folder / "00-guide-a4.pdf").pages[0].extract_text().split())
+    assert "puzzles use the published Sprint values, not this deck's" in guide
+    # the default game's balance is not this deck's: the design's report has its own
+    assert "balance" not in manifest and "Is it a fair game?" not in guide

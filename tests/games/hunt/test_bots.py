@@ -321,6 +321,7 @@ def test_match_metrics_count_wins_by_seat_and_draws():
     assert metrics["draws"]["value"] == 0.25
     assert metrics["seat_a_wins"]["ci95"] == list(wilson(2, 4))
     assert metrics["seat_a_score"]["value"] == 5.5
+    assert metrics["seat_a_points"]["value"] == (1 + 0 + 0.5 + 1) / 4  # a draw is half a win
 
 
 def test_simulated_matches_do_not_depend_on_the_number_of_workers():
@@ -333,6 +334,7 @@ def test_simulated_matches_do_not_depend_on_the_number_of_workers():
         "draws",
         "seat_a_score",
         "seat_b_score",
+        "seat_a_points",
     }
     shares = sum(one["metrics"][k]["value"] for k in ("seat_a_wins", "seat_b_wins", "draws"))
     assert shares == pytest.approx(1.0)

@@ -35,7 +35,9 @@ def test_match_simulations_report_the_winner_by_seat_and_draws(quarry):
     summary = simulate(quarry, "--games", "30", "--seed", "2", "--match", "--dragon", "cunning")
     assert summary["match"] is True and summary["games"] == 30
     metrics = summary["metrics"]
-    assert set(metrics) == {"seat_a_wins", "seat_b_wins", "draws", "seat_a_score", "seat_b_score"}
+    assert set(metrics) == {
+        *("seat_a_wins", "seat_b_wins", "draws", "seat_a_score", "seat_b_score", "seat_a_points")
+    }
     for metric in metrics.values():
         lo, hi = metric["ci95"]
         assert lo <= metric["value"] <= hi

@@ -4,6 +4,7 @@ import random
 
 import pytest
 
+from generator.engine.bitboards import bits
 from generator.engine.game import CHANCE
 from generator.games.island.bots import IslandBot, Tracker, game_result, play_game
 from generator.games.island.rules import HUNTER, IslandState
@@ -134,3 +135,27 @@ def test_the_tracker_keeps_every_true_square_with_the_starts_kept_apart(small):
                 assert track.starts() >> state.marks[x][0] & 1, (seed, x)
                 ruled += track.starts() != before[x]
     assert ruled > 0  # the starts kept apart did rule something out in these games
+
+
+def _tracked(small, events, shown_only):
+    from types import SimpleNamespace
+
+    tracker = Tracker(shown_only=shown_only)
+    tracker.update(SimpleNamespace(log=events, island=small))
+    return tracker.tracks[1].possible()
+
+
+def test_the_reckoning_hunter_reads_what_was_shown_but_not_a_silence(small):
+    """A silence ("not seen from here": every square but a few) narrows the tracking
+    Hunter's squares and not the reckoning Hunter's; a square shown narrows both."""
+    geo = small.geometry
+    start = [("start", 1), ("hmove", 1, 2, True)]
+    before = _tracked(small, start, shown_only=False)
+    seen_from = geo.within(next(iter(bits(before))), 1, "steps") & before
+    silence = ("fact", 1, ~seen_from & geo.passable)
+    assert _tracked(small, [*start, silence], shown_only=False) == before & ~seen_from
+    assert _tracked(small, [*start, silence], shown_only=True) == before
+    square = next(iter(bits(before)))
+    shown = ("fact", 1, 1 << square)
+    assert _tracked(small, [*start, silence, shown], shown_only=True) == 1 << square
+    assert _tracked(small, [*start, shown], shown_only=False) == 1 << square
