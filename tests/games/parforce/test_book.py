@@ -60,3 +60,15 @@ def test_the_task_says_how_many_rounds(puzzles):
 def test_the_book_is_in_our_own_words(printed, copied_runs):
     for index, text in enumerate(printed, 1):
         assert not copied_runs(SEED_RULES, text, f"parforce puzzle book page {index}")
+
+
+def test_each_puzzle_has_a_form_to_write_every_pursuers_first_move_in(printed):
+    pages = [" ".join(text.split()) for text in printed]
+    puzzle_pages = [p for p in pages if p.startswith("Puzzles")]
+    forms = sum(page.count("First round: to, or passes") for page in puzzle_pages)
+    assert forms == 3  # one a puzzle
+    for page in puzzle_pages:
+        if "First round" in page:
+            rows = [f"hound {n}" for n in range(1, 5)] + ["the handler"]
+            rows += [f"rider {n}" for n in range(1, 5)]
+            assert all(row in page for row in rows)

@@ -26,6 +26,7 @@ from generator.render.units import mm_to_pt
 GAME_TITLE = "Parforcejagd"
 BOOK_TITLE = "Enclose the stag"
 DIAGRAM_CELL = 7.0  # mm: a puzzle's board
+ANSWER_ROW = 6.5  # mm: a row of the answer form, tall enough to write a square in
 SOLUTION_CELL = 4.4  # mm: the board beside a solution
 NAMES = {"S": "the stag", "K": "the handler"}
 
@@ -64,6 +65,14 @@ def task(puzzle: Puzzle) -> str:
         f"The pursuers are to move, hound 1 first. Enclose the stag within {rounds}, "
         "whatever it does. Which moves must the pursuers make in the first round?"
     )
+
+
+def answer_form(blocks: Blocks) -> Flowable:
+    """Return the form a player writes a puzzle's answer in: a row for each pursuer, in the
+    order they move, with room to write the square it goes to (or that it passes)."""
+    rows = [["Pursuer", "First round: to, or passes"]]
+    rows += [[piece_name(piece), ""] for piece in PIECES if piece != "S"]
+    return blocks.table(rows, (0.34, 0.66), row_height=ANSWER_ROW)
 
 
 def move_words(move: str) -> str:
@@ -173,13 +182,17 @@ def _puzzles_part(blocks: Blocks, puzzles: list[Puzzle], paper: Paper) -> Part:
             blocks.keep(
                 blocks.para(title, "heading"),
                 blocks.beside(
-                    [blocks.figure(diagram(puzzle, DIAGRAM_CELL)), blocks.para(task(puzzle))],
+                    [
+                        blocks.figure(diagram(puzzle, DIAGRAM_CELL)),
+                        [blocks.para(task(puzzle)), blocks.gap(2), answer_form(blocks)],
+                    ],
                     [mm_to_pt(90), None],
                 ),
                 blocks.gap(6),
             )
         )
-    return Part(Header("Puzzles", "Write your answers beside each board."), story, "puzzles")
+    subtitle = "Write each pursuer's first move in the form beside its board."
+    return Part(Header("Puzzles", subtitle), story, "puzzles")
 
 
 def _solutions_part(blocks: Blocks, puzzles: list[Puzzle], paper: Paper) -> Part:
