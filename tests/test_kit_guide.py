@@ -117,7 +117,10 @@ def test_print_all_of_a_one_sided_kit_has_no_blank_pages(kits):
     reader = pypdf.PdfReader(folder / "print-all-a4.pdf")
     assert (
         len(reader.pages)
-        == 1 + 2 * files["hunt-a4.pdf"]["pages"] + files["puzzles-a4.pdf"]["pages"]
+        == 1
+        + files["rulebook-a4.pdf"]["pages"]
+        + 2 * files["hunt-a4.pdf"]["pages"]
+        + files["puzzles-a4.pdf"]["pages"]
     )
     assert all(page.extract_text().strip() for page in reader.pages)
 

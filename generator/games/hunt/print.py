@@ -112,7 +112,8 @@ MAP_FILE = "map.json"  # the designed map `generate routes` writes: the kit's --
 
 def build_kit(request: KitRequest) -> None:
     """Write The Hunt's kit into request.writer, for each of request.papers:
-    hunt-<paper>.pdf (map, both logs, reference card) and svg/map-figure.svg; with the
+    rulebook-<paper>.pdf (rulebook.py: cover, setup, rules, a worked example replayed from
+    a record), hunt-<paper>.pdf (map, both logs, reference card) and svg/map-figure.svg; with the
     puzzle generator there, also puzzles-<paper>.pdf (a sample book) and puzzles.json (its
     puzzles). With request.design (a route map file, map.json), also map-<paper>.pdf: the
     Dragon's map sheet with the designed map drawn and written in, and svg/route-map.svg,
@@ -122,7 +123,9 @@ def build_kit(request: KitRequest) -> None:
     counted from the pages it laid out, times the copies the guide asks for, and held
     against table.needs."""
     from generator.games.hunt.maps import load_map_design
+    from generator.games.hunt.rulebook import rulebook
     from generator.games.hunt.table import PIECE_OF_COMPONENT, needs
+    from generator.render.document.rulebook import write_rulebook
 
     writer, seed = request.writer, request.seed
     design = load_map_design(request.design) if request.design is not None else None
@@ -146,8 +149,13 @@ def build_kit(request: KitRequest) -> None:
     if design is not None:
         svg = map_figure(*MAP_FIGURE_MM, design.route_map)
         writer.write_text("svg/route-map.svg", svg, "map-figure")
+    printed_rules = rulebook()
     printed: list[Counter] = []  # each paper's sheets, counted from the pages laid out
     for paper in request.papers:
+        rules = f"rulebook-{paper.name}.pdf"
+        writer.add(
+            rules, "rulebook", pages=write_rulebook(writer.path(rules), paper, printed_rules, seed)
+        )
         pdf = f"hunt-{paper.name}.pdf"
         components = write_sheet_parts(writer.path(pdf), paper, seed)
         writer.add(pdf, "game-sheets", pages=len(components), shows=["svg/map-figure.svg"])
@@ -190,6 +198,11 @@ DESIGN_STEP = (
 
 def _list_for_guide(writer, paper: Paper, puzzles: bool, designed: bool = False) -> None:
     """List the kit's PDFs on `paper` for its guide page and print-all file."""
+    writer.to_print(
+        paper,
+        f"rulebook-{paper.name}.pdf",
+        "The rulebook: what is in the kit, setting up, the rules and a worked example",
+    )
     if designed:
         writer.to_print(
             paper,
