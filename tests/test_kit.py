@@ -331,7 +331,7 @@ def test_paper_letter_writes_only_letter_files(printed_kit):
     manifest = json.loads((printed_kit / "manifest.json").read_text())
     paths = [entry["path"] for entry in manifest["files"]]
     pdfs = sorted(path for path in paths if path.endswith(".pdf"))
-    stems = ("00-guide", "cards", "events", "notepad", "print-all", "puzzles", "rules")
+    stems = ("00-guide", "cards", "events", "notepad", "print-all", "puzzles", "rulebook", "rules")
     assert pdfs == [f"{stem}-letter.pdf" for stem in stems]
     assert not [path for path in paths if "a4" in path]
     on_disk = {p.relative_to(printed_kit).as_posix() for p in printed_kit.rglob("*.pdf")}

@@ -352,7 +352,9 @@ def build_kit(request: KitRequest) -> None:
     from generator.games.fugitive.cards import load_config
     from generator.games.fugitive.notepad import write_notepad
     from generator.games.fugitive.reference import write_reference
+    from generator.games.fugitive.rulebook import rulebook
     from generator.games.fugitive.table import needs
+    from generator.render.document.rulebook import write_rulebook
     from generator.render.imposition import impose
     from generator.render.pdf import Footer
     from generator.render.sheets import write_card_sheets
@@ -372,6 +374,7 @@ def build_kit(request: KitRequest) -> None:
         writer.write_text(f"svg/{slug}.svg", svg, kind)
     puzzles = sample_puzzles(seed)
     writer.write_text("puzzles.json", json_text(puzzles), "puzzles")
+    printed_rules = None if designed else rulebook()
     sheets = [("cards", cards.deck, "hideout and role cards")]
     if cards.variants:
         placeholders = any(face.name == "Placeholder" for face in cards.variants)
@@ -400,6 +403,10 @@ def build_kit(request: KitRequest) -> None:
             pages[stem] = count * copies
         pages_printed.append(pages)
         write_puzzle_book(writer, paper, puzzles, seed)
+        if not designed:  # the rulebook's example is a game of the published deck
+            rules = f"rulebook-{paper.name}.pdf"
+            pages = write_rulebook(writer.path(rules), paper, printed_rules, seed)
+            writer.add(rules, "rulebook", pages=pages)
         _list_for_guide(writer, paper, request.back_mode, cards.variants, designed and config)
     _provide_cards(writer, faces_printed)
     writer.provide(NOTEPAD, min(pages["notepad"] for pages in pages_printed))
@@ -450,6 +457,12 @@ def _list_for_guide(
     designed deck's configuration, whose variant the events are for)."""
     two_sided = back_mode == "duplex"
     name = paper.name
+    if not design:
+        writer.to_print(
+            paper,
+            f"rulebook-{name}.pdf",
+            "The rulebook: what is in the kit, setting up, the rules and a worked example",
+        )
     writer.to_print(paper, f"cards-{name}.pdf", "43 Hideouts and the 2 role cards", 1, two_sided)
     if variants:
         events = sum(face.name != "Placeholder" for face in variants)

@@ -343,7 +343,7 @@ def test_build_kit_writes_sheets_pages_and_svgs_for_both_papers(kit):
 def test_every_kit_pdf_page_renders_at_its_paper_size(kit):
     guide = ("00-guide", "print-all")  # the kit's own pages, tested with the kit writer
     pdfs = sorted(path for path in kit.glob("*.pdf") if not path.name.startswith(guide))
-    assert len(pdfs) == 10
+    assert len(pdfs) == 12  # cards, events, notepad, puzzles, rulebook, rules: both papers
     for path in pdfs:
         size = SIZES["letter" if "letter" in path.name else "a4"]
         document = pypdfium2.PdfDocument(str(path))
