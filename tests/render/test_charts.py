@@ -4,6 +4,7 @@ PNG files that are the same bytes every run, and a game kit's balance.svg."""
 import io
 import json
 import sys
+import textwrap
 from xml.etree import ElementTree
 
 import pytest
@@ -15,6 +16,7 @@ from generator.games import Game
 from generator.kit import KitWriter
 from generator.render.charts import check_plot_path, write_report_chart, write_summary_chart
 from generator.render.charts.balance import KIND, write_balance_chart
+from generator.render.charts.candidates import balanced_wrap, candidates_figure
 from generator.render.charts.figure import PNG_DPI, WIDTH_IN, figure_bytes
 from generator.render.charts.metrics import is_rate, summary_figure
 from generator.render.charts.reports import report_chart
@@ -263,3 +265,62 @@ def test_clip_ids_are_numbered_in_order_of_use_not_hashed_from_memory(summary_sv
     clips = ids(summary_svg, "clip")
     assert clips and clips == [f"clip{n}" for n in range(1, len(clips) + 1)]
     assert b'clip-path="url(#p' not in summary_svg
+
+
+def _suptitle_lines(chart) -> list[str]:
+    figure = candidates_figure(chart)
+    return figure.get_suptitle().split("\n")
+
+
+def test_an_island_report_that_misses_its_target_says_so_once():
+    report = {
+        "constraints": [],
+        "seed": 2,
+        "size": 20,
+        "players": 4,
+        "target": 0.5,
+        "games": 400,
+        "met": False,
+        "chosen": {"metrics": {"hunted_survival": metric(0.3, 0.25, 0.35)}},
+        "default": {"metrics": {"hunted_survival": metric(0.3, 0.25, 0.35)}},
+        "probes": [_probe(4, 8, 100, 0.3)],
+        "confirmed": [_probe(4, 8, 400, 0.3)],
+    }
+    assert report_chart("island", report).title.endswith(": target not met")
+    assert report_chart("island", {**report, "met": True}).title.endswith(": target met")
+    heading = " ".join(_suptitle_lines(report_chart("island", report)))
+    assert "met NOT" not in heading and "target not met" in heading
+
+
+def _variant(markers):
+    rules = {"markers": markers, "extend": 3, "double": 2, "sudden_at": 3}
+    return {
+        "rules": rules,
+        "largest_gap": metric(0.04, 0.02, 0.06),
+        "decisive": metric(0.8, 0.7, 0.9),
+    }
+
+
+def test_a_variant_chart_title_wraps_into_even_lines_not_a_lone_word():
+    report = {
+        "constraints": [],
+        "seed": 1,
+        "games": 1000,
+        "players": 8,
+        "bot": "greedy",
+        "target": 0.05,
+        "ranked": [_variant(m) for m in (6, 7, 8, 9, 10)],
+        "published": _variant(8),
+    }
+    lines = _suptitle_lines(report_chart("cutthroat", report))
+    title = [line for line in lines if not line.startswith("constraints")]
+    assert " ".join(title).endswith("seed 1")
+    assert all(len(line) >= 20 for line in lines), lines
+
+
+def test_balanced_wrap_keeps_the_line_count_and_evens_the_lines():
+    text = "one two three four five six seven eight nine ten eleven twelve thirty 1"
+    assert textwrap.wrap(text, 70)[-1] == "1"
+    lines = balanced_wrap(text, 70)
+    assert len(lines) == 2 and min(map(len, lines)) > 30
+    assert balanced_wrap("short title") == ["short title"]

@@ -62,7 +62,7 @@ def candidates_figure(chart: CandidateChart) -> Figure:
     candidate (sharing the row labels), a legend of the roles and the target."""
     rows = chart.rows
     with house_style():
-        heading = textwrap.wrap(chart.title, WRAP) + textwrap.wrap(chart.subtitle, WRAP)
+        heading = balanced_wrap(chart.title) + balanced_wrap(chart.subtitle)
         figure = new_figure(HEAD_IN + 0.15 * (len(heading) - 2) + ROW_IN * max(len(rows), 2))
         figure.suptitle("\n".join(heading), x=0.01, ha="left", fontsize=9, linespacing=1.5)
         panels = figure.subplots(1, len(chart.panels), sharey=True, squeeze=False)[0]
@@ -105,6 +105,15 @@ def candidates_figure(chart: CandidateChart) -> Figure:
                 frameon=False,
             )
     return figure
+
+
+def balanced_wrap(text: str, width: int = WRAP) -> list[str]:
+    """Return `text` wrapped in as few lines of at most `width` characters as it needs,
+    the lines as even as they can be: no short last line holding a word or two."""
+    lines = textwrap.wrap(text, width)
+    while width > 1 and len(textwrap.wrap(text, width - 1)) == len(lines):
+        width -= 1
+    return textwrap.wrap(text, width)
 
 
 def _draw_panel(axes, panel: Panel, index: int, rows: tuple[Row, ...]) -> None:

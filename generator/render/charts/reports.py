@@ -140,7 +140,7 @@ def _balance_search_chart(
     target = float(report["target"])
     probes = report["probes"][0]["games"] if report["probes"] else 0
     return CandidateChart(
-        f"{what}, seed {report['seed']}: target met" + ("" if report["met"] else " NOT met"),
+        f"{what}, seed {report['seed']}: target " + ("met" if report["met"] else "not met"),
         f"constraints: {_constraints(report)}; probes {probes:,} games (seed + 1), "
         f"confirmations {report['games']:,} games (seed)",
         (Panel(*panel, target, target_label=f"target {target:g}"),),
