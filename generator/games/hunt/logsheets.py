@@ -11,7 +11,7 @@ from reportlab.platypus import Flowable, Table, TableStyle
 from generator.games.hunt.drawing import OVERTIME
 from generator.games.hunt.figures import mini_map_figure
 from generator.games.hunt.rules import AIDE_TURNS, ENCOUNTERS_TO_VANQUISH, ESCAPE_BONUS, LAST_TURN
-from generator.render.document import FAINT, GREY, INK, SHADE, Blocks, Header, Part, TickBox
+from generator.render.document import GREY, INK, SHADE, Blocks, Header, Part, TickBox
 from generator.render.document.styles import colour
 from generator.render.units import mm_to_pt
 
@@ -19,7 +19,9 @@ MAX_TURN = LAST_TURN + ENCOUNTERS_TO_VANQUISH - 1  # 17: overtime ends by the th
 SIZES = (10.0, 9.5, 9.0, 8.5, 8.0, 7.5)  # body sizes tried, largest first
 ROW_MM_PER_PT = 0.95  # a turn's row is this many mm tall for each point of body size
 FIELDS = "Name: ____________   Round 1 / 2"
-GAP = "\u00a0\u00a0\u00a0"  # between the choices to circle
+GAP = "\u00a0\u00a0\u00a0"  # between the parts of a hint
+CHOICE_INK = "#3c3c3c"  # the printed choices: dark enough for a low-ink print
+MIN_CHOICE_PT = 6.0  # the smallest the choices are set to fit a narrow cell
 
 
 def turn_label(turn: int) -> str:
@@ -27,12 +29,78 @@ def turn_label(turn: int) -> str:
     return f"{turn}*" if turn in AIDE_TURNS else str(turn)
 
 
+class Choices(Flowable):
+    """The choices of a log cell, centred, each an empty ring to fill and its word (dark
+    grey, `size` pt): a filled ring is the chosen one, seen at a glance, and the words still
+    read on a low-ink print. Choices too wide for the cell take two lines; only if two
+    lines are too wide are they set smaller, down to MIN_CHOICE_PT."""
+
+    def __init__(self, words: tuple[str, ...], size: float) -> None:
+        super().__init__()
+        self.words, self.size = words, size
+        self.lines: list[tuple[str, ...]] = [words]
+        self.gap = size
+
+    def _width(self, words: tuple[str, ...], size: float, gap: float) -> float:
+        """The width of one line of `words` at `size` pt with `gap` pt between them."""
+        rings = len(words) * size * 1.05
+        text = sum(stringWidth(word, "Vera", size) for word in words)
+        return rings + text + gap * (len(words) - 1)
+
+    def _layouts(self):
+        half = (len(self.words) + 1) // 2
+        yield [self.words]
+        if len(self.words) > 2:
+            yield [self.words[:half], self.words[half:]]
+
+    def wrap(self, avail_width, avail_height):
+        size = self.size
+        while True:
+            for lines in self._layouts():
+                if all(self._width(line, size, size * 0.6) <= avail_width for line in lines):
+                    break
+            else:
+                if size > MIN_CHOICE_PT:
+                    size = max(MIN_CHOICE_PT, size - 0.25)
+                    continue
+            break
+        self.size, self.lines = size, lines
+        widest = max(self._width(line, size, 0.0) for line in lines)
+        spare = (avail_width - widest) / max(max(len(line) for line in lines) - 1, 1)
+        self.gap = min(size * 0.9, max(size * 0.6, spare * 0.6))
+        natural = max(self._width(line, size, self.gap) for line in lines)
+        self.width, self.height = max(avail_width, natural), size * 1.2 * len(lines)
+        return self.width, self.height
+
+    def draw(self):
+        canvas, size = self.canv, self.size
+        radius = size * 0.34
+        canvas.saveState()
+        canvas.setFillColor(colour(CHOICE_INK))
+        canvas.setStrokeColor(colour(CHOICE_INK))
+        canvas.setLineWidth(0.6)
+        canvas.setFont("Vera", size)
+        for number, line in enumerate(self.lines):
+            baseline = size * 0.25 + size * 1.2 * (len(self.lines) - 1 - number)
+            x = (self.width - self._width(line, size, self.gap)) / 2
+            for word in line:
+                canvas.circle(x + radius, baseline + size * 0.36, radius, stroke=1, fill=0)
+                x += size * 1.05
+                canvas.drawString(x, baseline, word)
+                x += stringWidth(word, "Vera", size) + self.gap
+        canvas.restoreState()
+
+
 def _hint(blocks: Blocks, text: str) -> Flowable:
-    return blocks.cell(text, "cell-small", align="center", color=FAINT)
+    return blocks.cell(text, "cell-small", align="center", color=GREY)
+
+
+def _choices(blocks: Blocks, *words: str) -> Flowable:
+    return Choices(words, blocks.scale.small)
 
 
 def _cell(blocks: Blocks, kind: str, turn: int) -> object:
-    """Return what one log cell holds: faint choices to circle, a given, or nothing."""
+    """Return what one log cell holds: choices to fill in, a given, or nothing."""
     aide_turn = turn in AIDE_TURNS
     if kind == "turn":
         style = "cell-head" if aide_turn else "cell"
@@ -40,13 +108,13 @@ def _cell(blocks: Blocks, kind: str, turn: int) -> object:
     if kind in ("aide", "seen") and not aide_turn:
         return ""  # shaded: nothing to write
     if kind == "aide":
-        return _hint(blocks, GAP.join(("no", "T", "M", "W")))
+        return _choices(blocks, "no", "T", "M", "W")
     if kind == "town" and turn == 1:
         return blocks.cell("yes (start)", "cell-small", align="center", color=GREY)
     if kind in ("town", "encounter"):
-        return _hint(blocks, f"yes{GAP}no")
+        return _choices(blocks, "yes", "no")
     if kind == "move":
-        return _hint(blocks, f"walk{GAP}fly")
+        return _choices(blocks, "walk", "fly")
     if kind == "start" and turn == 1:
         return blocks.cell("Town", "cell-small", align="center", color=GREY)
     if kind == "search" and aide_turn:

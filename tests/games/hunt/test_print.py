@@ -407,3 +407,51 @@ def test_every_page_names_only_vera(kit):
     for name in ("hunt-a4.pdf", "hunt-letter.pdf", "puzzles-a4.pdf", "puzzles-letter.pdf"):
         fonts = _page_fonts(kit / name)
         assert fonts and all("Vera" in font for font in fonts), (name, fonts)
+
+
+def _printed_words(path, page: int, words: set[str]) -> list[tuple[str, float, float]]:
+    """Return (word, size in points, grey level 0-255) of each of `words` printed on the
+    page, read from the PDF's text layer (as pypdfium2 sees it)."""
+    import ctypes
+
+    import pypdfium2.raw as pdfium_c
+
+    text = pypdfium2.PdfDocument(path)[page].get_textpage()
+    count = text.count_chars()
+    chars = text.get_text_range(0, count)
+    found = []
+    for word in words:
+        for match in re.finditer(rf"(?<![a-z]){word}(?![a-z])", chars):
+            at = match.start()
+            size = pdfium_c.FPDFText_GetFontSize(text, at)
+            r, g, b, a = (ctypes.c_uint() for _ in range(4))
+            pdfium_c.FPDFText_GetFillColor(text, at, r, g, b, a)
+            found.append((word, size, (r.value + g.value + b.value) / 3))
+    return found
+
+
+def test_log_choices_read_on_a_low_ink_print(tmp_path, paper):
+    """The yes/no, walk/fly and aide choices are set at 6 pt or more in a dark grey (not
+    the faint grey a low-ink printer drops), each with an empty ring to fill."""
+    target = tmp_path / f"hunt-{paper.name}.pdf"
+    hunt_print.write_sheets(target, paper, 3)
+    for page in (1, 2):
+        found = _printed_words(target, page, {"walk", "fly", "yes", "no", "T", "M", "W"})
+        assert len([w for w, *_ in found if w == "walk"]) == 17
+        assert all(size >= 6.0 for _, size, _ in found), found
+        assert all(grey <= 0x5C for _, _, grey in found), found
+
+
+def test_choices_take_two_lines_before_shrinking_in_a_narrow_cell():
+    from generator.games.hunt.logsheets import MIN_CHOICE_PT, Choices
+
+    choices = Choices(("no", "T", "M", "W"), 7.5)
+    width, height = choices.wrap(40, 100)
+    assert choices.lines == [("no", "T"), ("M", "W")] and choices.size == 7.5
+    assert width == 40 and height == pytest.approx(7.5 * 1.2 * 2)
+    wide = Choices(("yes", "no"), 7.5)
+    wide.wrap(200, 100)
+    assert wide.lines == [("yes", "no")]
+    tiny = Choices(("no", "T", "M", "W"), 7.5)
+    tiny.wrap(10, 100)
+    assert tiny.size == MIN_CHOICE_PT
