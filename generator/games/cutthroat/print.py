@@ -80,7 +80,9 @@ def build_kit(request: KitRequest) -> None:
     from generator.games.cutthroat.puzzles import make_puzzles
     from generator.games.cutthroat.puzzles.book import write_book
     from generator.games.cutthroat.reference import write_deck, write_rules
+    from generator.games.cutthroat.rulebook import rulebook
     from generator.games.cutthroat.table import needs
+    from generator.render.document.rulebook import write_rulebook
 
     writer, seed, players = request.writer, request.seed, request.players
     rules = design_rules(request.design)
@@ -102,6 +104,8 @@ def build_kit(request: KitRequest) -> None:
     puzzles = [p for level, count in SAMPLE_BOOK for p in make_puzzles(count, level, seed)]
     text = json.dumps([p.to_json() for p in puzzles], indent=2, sort_keys=True) + "\n"
     writer.write_text("puzzles.json", text, "puzzles")
+    # the rulebook's example is a game of the published numbers: not a designed variant's
+    printed_rules = rulebook() if request.design is None else None
     for paper in request.papers:
         _write_cards(request, paper, cards, aids)
         name = f"tracks-{paper.name}.pdf"
@@ -125,6 +129,10 @@ def build_kit(request: KitRequest) -> None:
         book = f"puzzles-{paper.name}.pdf"
         writer.add(book, "puzzle-book",
                    pages=write_book(writer.path(book), paper, puzzles, seed))  # fmt: skip
+        if printed_rules is not None:
+            rulebook_pdf = f"rulebook-{paper.name}.pdf"
+            pages = write_rulebook(writer.path(rulebook_pdf), paper, printed_rules, seed)
+            writer.add(rulebook_pdf, "rulebook", pages=pages)
         _list_for_guide(request, paper, cards)
 
 
@@ -203,6 +211,12 @@ def _list_for_guide(request: KitRequest, paper: Paper, cards: CardSet) -> None:
     writer, name = request.writer, paper.name
     duplex = request.back_mode == "duplex"
     count = len(cards.ranks)
+    if request.design is None:
+        writer.to_print(
+            paper,
+            f"rulebook-{name}.pdf",
+            "The rulebook: what is in the kit, setting up, the rules and a worked example",
+        )
     writer.to_print(paper, f"cards-{name}.pdf",
                     f"The character cards: {count} characters, 4 cards each", 1, duplex,
                     f"Or a standard deck: see deck-{name}.pdf")  # fmt: skip

@@ -42,7 +42,8 @@ class Rulebook:
     """What a game's rulebook holds.
 
     - title, tagline: the cover's title and the line under it;
-    - cover_art: SVG text, set on the cover up to COVER_ART_MM wide;
+    - cover_art: SVG text, set on the cover `cover_width` mm wide (default: its own width,
+      at most COVER_ART_MM);
     - contents: what is in the kit, a line each (from the game's table check); bring: what
       the players bring besides;
     - setup_picture (SVG text) with its caption, and setup_steps, in order;
@@ -61,6 +62,7 @@ class Rulebook:
     rules: Callable[[Blocks], list[Flowable]]
     example_intro: str
     example: Sequence[ExampleStep]
+    cover_width: float | None = None  # mm; None: the art's own width, at most COVER_ART_MM
 
     def parts(self, blocks: Blocks) -> list[Part]:
         """Return the rulebook as Parts: cover, setup, rules, worked example."""
@@ -70,7 +72,7 @@ class Rulebook:
     def _cover(self, blocks: Blocks) -> Part:
         story: list[Flowable] = [
             blocks.gap(4),
-            blocks.figure(self.cover_art, width=COVER_ART_MM),
+            blocks.figure(self.cover_art, width=self.cover_width or self._art_width()),
             blocks.gap(6),
             blocks.heading("In this kit"),
             blocks.bullets(self.contents),
@@ -78,6 +80,11 @@ class Rulebook:
         if self.bring:
             story += [blocks.heading("Also bring"), blocks.bullets(self.bring)]
         return Part(Header(self.title, self.tagline), story, "rulebook cover")
+
+    def _art_width(self) -> float:
+        from generator.render.svg import svg_size_mm
+
+        return min(COVER_ART_MM, svg_size_mm(self.cover_art)[0])
 
     def _setup(self, blocks: Blocks) -> Part:
         story: list[Flowable] = [

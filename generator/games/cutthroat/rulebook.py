@@ -1,0 +1,206 @@
+"""CutThroat!'s rulebook (render/document/rulebook.py): the cover, the table set up, the rules
+and a worked example, the first turns of a six-player game our bots played.
+
+The example is true by construction: `example_record()` plays a game (the simple bot in every
+seat, seed EXAMPLE_SEED), `example_turns(record)` replays the record as `quarry replay` does
+(records.replay_record) and then once more action by action, keeping after each turn the
+markers on every life card and which identities are shown; the figures draw those cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.games.cutthroat.rules import PUBLISHED, CutthroatState
+from generator.render.document.rulebook import ExampleStep, Rulebook
+from generator.render.text import text_box
+from generator.render.units import fmt
+
+EXAMPLE_PLAYERS = 6
+EXAMPLE_SEED = 3  # a game whose fourth turn is a right guess and its extended play
+EXAMPLE_TURNS = 4
+CARD_W, CARD_H, CARD_GAP = 8.6, 12.0, 1.4  # mm: a life card in the figures (6 in 60 mm)
+COVER_CARD_MM = 95.0  # the Ace's identity card, enlarged, on the cover
+INK, GREY, RED = "#1f1f1f", "#5c5c5c", "#a8322a"
+CLUB = "#f7f4ec"
+
+
+@dataclass(frozen=True)
+class ExampleTurn:
+    """One turn of the example: the seat that played it, its actions (the record's words),
+    the markers on each character's life card after it and the identities shown."""
+
+    number: int
+    seat: int
+    actions: tuple[str, ...]
+    markers: tuple[int, ...]
+    revealed: tuple[bool, ...]
+
+
+def example_record() -> dict:
+    """Return the record of the example game, played by the bots with EXAMPLE_SEED."""
+    from generator.games.cutthroat.bots import game_record
+
+    return game_record(EXAMPLE_PLAYERS, EXAMPLE_SEED, "simple")
+
+
+def example_turns(record: dict) -> tuple[list[ExampleTurn], str, CutthroatState]:
+    """Replay `record` as quarry replay does (QuarryError if it does not replay), then action
+    by action; return its turns, the result line and the state after the deal."""
+    import copy
+
+    from generator.engine.records import replay_record
+    from generator.games import registry
+    from generator.games.cutthroat.rules import state_from_header
+
+    game = registry()["cutthroat"]
+    result = replay_record(game, record, "the rulebook's example")
+    state = state_from_header(record["header"])
+    turns: list[ExampleTurn] = []
+    dealt = None
+    actions: list[str] = []
+    for text in record["actions"]:
+        seat, count = state.seat, state.turns
+        state.apply(state.parse_action(text))
+        if text.startswith("deal"):
+            dealt = copy.deepcopy(state)
+            continue
+        actions.append(text)
+        if state.turns != count or state.is_terminal():
+            turns.append(ExampleTurn(len(turns) + 1, seat, tuple(actions),
+                                     tuple(state.markers), tuple(state.revealed)))  # fmt: skip
+            actions = []
+    return turns, result, dealt
+
+
+def _svg(width: float, height: float, body: list[str]) -> str:
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{fmt(width)}mm" '
+        f'height="{fmt(height)}mm" viewBox="0 0 {fmt(width)} {fmt(height)}">'
+        + "".join(body)
+        + "</svg>\n"
+    )
+
+
+def life_cards_figure(ranks, markers, revealed, changed=frozenset()) -> str:
+    """Return the life cards in a row, each with its rank and its markers' count; a card
+    whose markers `changed` in the turn drawn with a red edge, and a character whose
+    identity is shown marked "shown" under it."""
+    body = []
+    for index, rank in enumerate(ranks):
+        x = index * (CARD_W + CARD_GAP) + 0.3
+        edge, width = (RED, 0.8) if index in changed else (INK, 0.3)
+        body.append(f'<rect class="life-card" x="{fmt(x)}" y="0.3" width="{fmt(CARD_W)}" '
+                    f'height="{fmt(CARD_H)}" rx="1" fill="{CLUB}" stroke="{edge}" '
+                    f'stroke-width="{fmt(width)}"/>')  # fmt: skip
+        body.append(str(text_box(rank, x, 0.8, CARD_W, 3.6, 7, bold=True, align="center",
+                                 fill=GREY)))  # fmt: skip
+        body.append(str(text_box(str(markers[index]), x, 4.2, CARD_W, 7.0, 13, bold=True,
+                                 align="center", valign="middle")))  # fmt: skip
+        if revealed[index]:
+            body.append(str(text_box("shown", x - 1, CARD_H + 0.8, CARD_W + 2, 3.6, 6.5,
+                                     align="center", fill=RED, bold=True)))  # fmt: skip
+    return _svg(len(ranks) * (CARD_W + CARD_GAP), CARD_H + 5.0, body)
+
+
+COUNTS = {1: "a marker", 2: "two markers", 3: "three markers", 4: "four markers"}
+BACK = {1: "one", 2: "two", 3: "three", 4: "four"}
+
+
+def _moved(ranks: list[str], counts: dict) -> str:
+    """Return "two markers off the 3 and a marker off the 2" for takes (or puts)."""
+    seen = list(dict.fromkeys(ranks))
+    return " and ".join(f"{counts[ranks.count(rank)]} {{}} the {rank}" for rank in seen)
+
+
+def turn_words(turn: ExampleTurn, ranks) -> str:
+    """Return a turn in words, from the record's actions."""
+    takes, puts, words = [], [], []
+
+    def flush() -> None:
+        if takes:
+            took = _moved(takes, COUNTS).replace("{}", "off")
+            put = _moved(puts, BACK).replace("{}", "back on") if puts else "none back"
+            words.append(f"takes {took}, and puts {put}")
+            takes.clear()
+            puts.clear()
+
+    for text in turn.actions:
+        parts = text.split()
+        if parts[0] == "take":
+            takes.append(parts[1])
+        elif parts[0] == "put":
+            puts.append(parts[1])
+        elif parts[0] == "guess":
+            flush()
+            seat, rank = int(parts[1]), parts[2]
+            right = turn.revealed[ranks.index(rank)]
+            verdict = "right: that identity card is turned face up" if right else "wrong"
+            words.append(f"guesses that seat {seat} is the {rank}, {verdict}")
+            if right:
+                words.append("then makes the extended play the guess earns:")
+        elif parts[0] in ("play", "bonus", "pass"):
+            flush()
+    flush()
+    text = ", ".join(words).replace(":,", ":")
+    return f"Seat {turn.seat} {text}."
+
+
+def example_steps(turns: list[ExampleTurn], ranks) -> list[ExampleStep]:
+    """Return the worked example's steps: the first EXAMPLE_TURNS turns, each drawn."""
+    steps, before = [], (PUBLISHED.markers,) * len(ranks)
+    for turn in turns[:EXAMPLE_TURNS]:
+        changed = {i for i, (a, b) in enumerate(zip(before, turn.markers, strict=True)) if a != b}
+        figure = life_cards_figure(ranks, turn.markers, turn.revealed, changed)
+        steps.append(ExampleStep(figure, f"Turn {turn.number}", turn_words(turn, ranks)))
+        before = turn.markers
+    return steps
+
+
+SETUP_STEPS = (
+    "Keep the ranks Ace to the N-th of each suit, N the number of players.",
+    "Lay the clubs face up in the middle, a row of life cards, with 8 markers on each and "
+    "each heart beside its life card.",
+    "Shuffle the diamonds and deal one to each player face down: who you are. Do the same "
+    "with the spades: your enemy (it may be yourself).",
+    "Each player keeps an aid card. The youngest player starts; play goes round in seat order.",
+)
+
+
+def rulebook():
+    """Return CutThroat!'s rulebook: its example replayed from example_record()."""
+    from generator.games.cutthroat.cards import card_set
+    from generator.games.cutthroat.reference import rules_part
+    from generator.games.cutthroat.table import needs
+
+    turns, result, dealt = example_turns(example_record())
+    ranks = dealt.ranks
+    table = needs(EXAMPLE_PLAYERS, None)
+    intro = (
+        f"The first turns of a {EXAMPLE_PLAYERS}-player game our bots played (the simple "
+        "bot in every seat), replayed from its record as quarry replay checks one. Each "
+        "picture is the row of life cards after the turn with their markers; a red edge "
+        f"marks the cards the turn changed. The game went on: {result}."
+    )
+    return Rulebook(
+        title="CutThroat!",
+        tagline="Everyone is someone secretly, and secretly hunts someone. The last "
+        "character alive wins. Six to thirteen players.",
+        cover_art=card_set(players=EXAMPLE_PLAYERS).faces[0].front,
+        cover_width=COVER_CARD_MM,
+        contents=[
+            f"{piece.count} x {piece.name}: {piece.why}"
+            for piece in table.pieces
+            if not piece.name.endswith("reach")  # how far the tracks run, not a piece
+        ],
+        bring=[item.text() for item in table.bring],
+        setup_picture=life_cards_figure(ranks, dealt.markers, [False] * len(ranks)),
+        setup_caption=(
+            f"The life cards (clubs) of a {EXAMPLE_PLAYERS}-player game before the first turn, "
+            f"each with its {PUBLISHED.markers} markers, as the worked example draws them."
+        ),
+        setup_steps=SETUP_STEPS,
+        rules=lambda blocks: rules_part(blocks).story,
+        example_intro=intro,
+        example=example_steps(turns, ranks),
+    )
