@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.games.cutthroat.rules import PUBLISHED, CutthroatState
-from generator.render.document.rulebook import ExampleStep, Rulebook
+from generator.render.document.rulebook import ExampleStep, Rulebook, replayed_intro
 from generator.render.text import text_box
 from generator.render.units import fmt
 
@@ -176,11 +176,12 @@ def rulebook():
     turns, result, dealt = example_turns(example_record())
     ranks = dealt.ranks
     table = needs(EXAMPLE_PLAYERS, None)
-    intro = (
-        f"The first turns of a {EXAMPLE_PLAYERS}-player game our bots played (the simple "
-        "bot in every seat), replayed from its record as quarry replay checks one. Each "
-        "picture is the row of life cards after the turn with their markers; a red edge "
-        f"marks the cards the turn changed. The game went on: {result}."
+    intro = replayed_intro(
+        f"the first turns of a {EXAMPLE_PLAYERS}-player game",
+        "the simple bot in every seat",
+        "Each picture is the row of life cards after the turn with their markers; a red "
+        "edge marks the cards the turn changed.",
+        result,
     )
     return Rulebook(
         title="CutThroat!",

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from generator.games.fugitive.cards import published
 from generator.games.fugitive.figures import CARD_RATIO, face_down, face_up, hand_figure, row_figure
 from generator.games.fugitive.rules import FUGITIVE, new_game, record_for
-from generator.render.document.rulebook import ExampleStep, Rulebook
+from generator.render.document.rulebook import ExampleStep, Rulebook, replayed_intro
 from generator.render.text import text_box
 from generator.render.units import fmt
 
@@ -219,12 +219,12 @@ def rulebook():
 
     rounds, result, dealt = example_rounds(example_record())
     table = needs(2, None)
-    intro = (
-        "The first rounds of a game our bots played (the planning Fugitive against the "
-        "deducing Marshal, the published deck), replayed from its record as quarry replay "
-        "checks one. Each picture is the row at the end of the round as both players see "
-        "it: found Hideouts face up, the others face down with their Sprint cards peeking "
-        f"out. The game went on: {result}."
+    intro = replayed_intro(
+        "the first rounds of a game",
+        "the planning Fugitive against the deducing Marshal, the published deck",
+        "Each picture is the row at the end of the round as both players see it: found "
+        "Hideouts face up, the others face down with their Sprint cards peeking out.",
+        result,
     )
     return Rulebook(
         title="Fugitive",

@@ -19,7 +19,7 @@ from generator.games.hunt.drawing import FLY_INK, draw_text
 from generator.games.hunt.figures import map_figure
 from generator.games.hunt.maps import LOCATIONS, RouteMap
 from generator.games.hunt.rules import TurnRecord, new_hunt, record_for
-from generator.render.document.rulebook import ExampleStep, Rulebook
+from generator.render.document.rulebook import ExampleStep, Rulebook, replayed_intro
 from generator.render.svg import document_text, new_document
 
 EXAMPLE_SEED = 3  # a hunt whose first turns show both moves, a "yes" in Town and encounters
@@ -168,11 +168,12 @@ def rulebook() -> Rulebook:
 
     route_map, turns, result = example_turns(example_record())
     table = needs(2, None)
-    intro = (
-        "The first turns of a hunt our bots played (the cunning Dragon against the exact "
-        "Knight), replayed from its record as quarry replay checks one. Each picture is the "
-        "Dragon's secret map: the red D is where he stands after his move, the blue K the "
-        f"place the Knight searched. The hunt went on: {result}."
+    intro = replayed_intro(
+        "the first turns of a hunt",
+        "the cunning Dragon against the exact Knight",
+        "Each picture is the Dragon's secret map: the red D is where he stands after his "
+        "move, the blue K the place the Knight searched.",
+        result,
     )
 
     def rules(blocks):

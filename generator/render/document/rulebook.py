@@ -117,6 +117,15 @@ class Rulebook:
         return Part(Header("A worked example", self.title), story, "rulebook example")
 
 
+def replayed_intro(what: str, bots: str, pictures: str, result: str) -> str:
+    """Return a worked example's opening words: `what` ("the first turns of a hunt") our
+    `bots` played, replayed from its record; what its `pictures` show; how it ended."""
+    return (
+        f"{what[0].upper()}{what[1:]} our bots played ({bots}), replayed from its record as "
+        f"quarry replay checks one. {pictures} The game went on: {result}."
+    )
+
+
 def write_rulebook(target: Path, paper: Paper, book: Rulebook, seed: int | None) -> int:
     """Write `book` to the PDF `target` on `paper`; return its page count."""
     footer = Footer(book.title, "rulebook", seed)
