@@ -30,11 +30,13 @@ EXAMPLE_FIGURE_MM = 62.0  # the column of the worked example's figures
 @dataclass(frozen=True)
 class ExampleStep:
     """One step of the worked example: a figure of the position (SVG text), a heading (the
-    turn, say) and what happens, in words."""
+    turn, say) and what happens, in words; the figure sits beside the words,
+    EXAMPLE_FIGURE_MM wide, or when `wide` above them at its own width."""
 
     figure: str
     heading: str
     text: str
+    wide: bool = False  # the figure above the words, at its own width (a board, say)
 
 
 @dataclass(frozen=True)
@@ -105,6 +107,10 @@ class Rulebook:
         story: list[Flowable] = [blocks.para(self.example_intro), blocks.gap(3)]
         for step in self.example:
             words = [blocks.para(step.heading, "heading"), blocks.para(step.text)]
+            if step.wide:
+                story.append(blocks.keep(words[0], blocks.figure(step.figure), words[1],
+                                         blocks.gap(4)))  # fmt: skip
+                continue
             story.append(
                 blocks.keep(
                     blocks.beside(
