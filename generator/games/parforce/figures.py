@@ -48,6 +48,7 @@ KINDS = {
     "rider": ("#8c1d2c", "Rider"),
 }
 TOKEN_FILL = "#fbf8f0"
+MIN_TEXT_PT = 6.0  # the smallest type a drawing prints at true size: numbers, letters
 
 
 # The icons, drawn in a box from -1 to 1 each way (y down), filled in the kind's colour.
@@ -138,16 +139,22 @@ def draw_icon(parent, piece: str, cx: float, cy: float, size: float, token: bool
     group.add(icon)
     number = piece_number(piece)
     if number:
-        badge = radius * 0.36
+        number_pt = max(MIN_TEXT_PT, radius * 0.36 * 2.2 / pt_to_mm(1))
+        # on a small token the badge grows to hold its number at MIN_TEXT_PT
+        badge = max(radius * 0.36, MIN_TEXT_PT * pt_to_mm(1) / 1.8)
         bx, by = cx + radius * 0.62, cy + radius * 0.58
-        group.add(svgwrite.shapes.Circle((bx, by), badge, fill=colour))
+        group.add(
+            svgwrite.shapes.Circle((bx, by), badge, fill=colour, stroke=TOKEN_FILL,
+                                   stroke_width=badge * 0.08)
+        )  # fmt: skip
         label, _ = text_group(
             number,
-            bx - badge,
-            by - badge,
-            2 * badge,
-            2 * badge,
-            size=badge * 2.2 / pt_to_mm(1),
+            bx - badge * 1.5,
+            by - badge * 1.5,
+            3 * badge,
+            3 * badge,
+            size=number_pt,
+            min_size=number_pt,
             bold=True,
             align="center",
             valign="middle",
@@ -182,7 +189,7 @@ class BoardLayout:
 
 def coordinate_pt(cell: float) -> float:
     """Return the size in points of the coordinates round a board of `cell` mm squares."""
-    return max(5.0, min(10.0, cell * 0.6))
+    return max(MIN_TEXT_PT, min(10.0, cell * 0.6))
 
 
 def board_layout(size: int, cell_mm: float, coordinates: bool = True) -> BoardLayout:
@@ -214,27 +221,38 @@ def board_svg(
     coordinates: bool = True,
     arrow: bool = True,
     starts: bool = True,
+    finished: bool = False,
 ) -> str:
     """Return `board` as an SVG document with `cell_mm` squares, true size.
 
-    - pieces: {piece: square} (a name like "e9" or an index) drawn as tokens;
+    - pieces: {piece: square} (a name like "e9" or an index) drawn as tokens; a token on a
+      lettered start square stands smaller in its lower right, so the letter still reads;
     - marks: text written small in squares ({square: "1"}), e.g. a move's number;
     - highlight: squares outlined and tinted;
     - coordinates: column letters above and below, row numbers left and right;
-    - arrow: the ring of arrows round the pond; starts: the start letters c a b k."""
+    - arrow: the ring of arrows round the pond; starts: the start letters c a b k;
+    - finished: the board as a player's board, like the island's: a title above the grid,
+      and under it the order of play, a legend of the start squares and a compass with the
+      hunt's way round the pond (margins.py)."""
+    from generator.games.parforce.margins import TOP_MARGIN, bottom_margin, draw_margins
+
     layout = board_layout(board.size, cell_mm, coordinates)
-    dwg = new_document(layout.width, layout.width)
-    dwg.add(svgwrite.shapes.Rect((0, 0), (layout.width, layout.width), fill="#ffffff"))
-    _squares(dwg, board, layout)
+    top = TOP_MARGIN * cell_mm if finished else 0.0
+    height = layout.width + top + (bottom_margin(cell_mm) if finished else 0.0)
+    dwg = new_document(layout.width, height)
+    dwg.add(svgwrite.shapes.Rect((0, 0), (layout.width, height), fill="#ffffff"))
+    grid = Group(transform=f"translate(0 {fmt(top)})") if finished else dwg
+    _squares(grid, board, layout)
+    lettered = _start_squares(board) if starts else {}
     if starts:
-        _start_letters(dwg, board, layout)
+        _start_letters(grid, lettered, layout)
     if arrow:
-        _arrows(dwg, board, layout)
+        _arrows(grid, board, layout)
     if highlight:
         for square in highlight:
             x, y = layout.origin(square)
             inset = cell_mm * 0.06
-            dwg.add(
+            grid.add(
                 svgwrite.shapes.Rect(
                     (x + inset, y + inset),
                     (cell_mm - 2 * inset, cell_mm - 2 * inset),
@@ -246,18 +264,24 @@ def board_svg(
                 )
             )
     if coordinates:
-        _coordinates(dwg, layout)
+        _coordinates(grid, layout)
     for piece, where in (pieces or {}).items():
         square = board.parse(where) if isinstance(where, str) else where
         cx, cy = layout.centre(square)
-        draw_icon(dwg, piece, cx, cy, cell_mm * 0.84)
+        if square in lettered:  # aside, under the letter's corner
+            draw_icon(grid, piece, cx + cell_mm * 0.13, cy + cell_mm * 0.13, cell_mm * 0.68)
+        else:
+            draw_icon(grid, piece, cx, cy, cell_mm * 0.84)
     for square, text in (marks or {}).items():
         x, y = layout.origin(square)
         label, _ = text_group(
             text, x + cell_mm * 0.05, y + cell_mm * 0.02, cell_mm * 0.9, cell_mm * 0.55,
             size=cell_mm * 1.3, bold=True, align="right", fill=HIGHLIGHT,
         )  # fmt: skip
-        dwg.add(label)
+        grid.add(label)
+    if finished:
+        dwg.add(grid)
+        draw_margins(dwg, board, layout, top)
     return document_text(dwg)
 
 
@@ -303,16 +327,28 @@ def _squares(dwg, board: HuntingBoard, layout: BoardLayout) -> None:
     )
 
 
-def _start_letters(dwg, board: HuntingBoard, layout: BoardLayout) -> None:
-    cell = layout.cell
+def _start_squares(board: HuntingBoard) -> dict[int, str]:
+    """Return the start squares and their letters: c the stag, a the hounds, b the riders,
+    k the handler."""
     letters_at = {board.stag: "c", board.handler: "k"}
     letters_at.update(dict.fromkeys(board.hounds, "a"))
     letters_at.update(dict.fromkeys(board.riders, "b"))
+    return letters_at
+
+
+def start_letter_pt(cell: float) -> float:
+    """Return the size in points of a start letter in a `cell` mm square."""
+    return max(MIN_TEXT_PT, cell * 0.75)
+
+
+def _start_letters(dwg, letters_at: Mapping[int, str], layout: BoardLayout) -> None:
+    cell = layout.cell
+    size = start_letter_pt(cell)
     for square, letter in letters_at.items():
         x, y = layout.origin(square)
         label, _ = text_group(
-            letter, x + cell * 0.06, y + cell * 0.03, cell * 0.4, cell * 0.32,
-            size=max(4.0, cell * 0.75), bold=True, fill=START_INK,
+            letter, x + cell * 0.06, y + cell * 0.02, cell * 0.4, max(cell * 0.34,
+            pt_to_mm(size) * 1.3), size=size, min_size=size, bold=True, fill=START_INK,
         )  # fmt: skip
         dwg.add(label)
 

@@ -68,7 +68,7 @@ OVERVIEW_HEADER = Header(
 def overview_part(blocks, board: HuntingBoard, paper: Paper) -> Part:
     """Return the one-page overview: the board with the pieces at the start, scaled to fit
     one page of `paper` (never up)."""
-    svg = board_svg(board, table.square_mm(board.size), pieces=start_pieces(board))
+    svg = board_svg(board, table.square_mm(board.size), pieces=start_pieces(board), finished=True)
     width, height = svg_size_mm(svg)
     room_w, room_h = column_size(paper, OVERVIEW_HEADER)
     scale = min(1.0, room_w / width, (room_h - 1.0) / height)
@@ -77,8 +77,9 @@ def overview_part(blocks, board: HuntingBoard, paper: Paper) -> Part:
 
 def true_size_svg(board: HuntingBoard) -> str:
     """Return `board` as the kit prints it at true size (svg/board.svg): squares of
-    table.square_mm(size), in which a piece token stands with room to spare."""
-    return board_svg(board, table.square_mm(board.size))
+    table.square_mm(size), in which a piece token stands with room to spare; finished with
+    its title, the order of play, the start squares' legend and the compass."""
+    return board_svg(board, table.square_mm(board.size), finished=True)
 
 
 BOARD_SVG = ("svg/board.svg",)

@@ -34,6 +34,7 @@ REFERENCE_SIZES = (9.5, 9.0, 8.5, 8.0, 7.5, 7.0)
 RULES_SIZES = (10.0, 9.5, 9.0, 8.75, 8.5, 8.25, 8.0, 7.75, 7.5)
 RULES_MAX_PAGES = 1
 DIAGRAM_CELL = 6.0  # mm: the reference card's small boards
+RULES_CELL = 7.5  # mm: the rules' start position, where the start letters read beside the pieces
 
 
 # --- the diagrams --------------------------------------------------------------------------
@@ -317,7 +318,7 @@ def rules_part(blocks: Blocks, board: HuntingBoard | None = None) -> Part:
     designed = board is not None and board != default_board()
     board = board or default_board()
     pieces = dict(zip(PIECES, board.starts(), strict=True))
-    figure = blocks.figure(board_svg(board, 6.0 * 9 / max(9, board.size), pieces=pieces))
+    figure = blocks.figure(board_svg(board, RULES_CELL * 9 / max(9, board.size), pieces=pieces))
     whose = "This kit's designed" if designed else "The default"
     caption = blocks.para(
         f"{whose} board at the start. Letters mark the start squares: c the stag, a the hounds, b "

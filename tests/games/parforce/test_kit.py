@@ -4,6 +4,7 @@ tokens that fold onto themselves, the same bytes twice, and our own words on eve
 
 import json
 import re
+from xml.etree import ElementTree
 
 import pikepdf
 import pypdf
@@ -11,7 +12,14 @@ import pytest
 
 from generator.games import registry
 from generator.games.parforce.board import default_board
-from generator.games.parforce.figures import board_layout, board_svg, draw_icon, icon_paths
+from generator.games.parforce.figures import (
+    START_INK,
+    board_layout,
+    board_svg,
+    draw_icon,
+    icon_paths,
+)
+from generator.games.parforce.margins import TOP_MARGIN, bottom_margin
 from generator.games.parforce.print import build_kit
 from generator.games.parforce.reference import EXAMPLES, example
 from generator.games.parforce.rules import PIECES
@@ -27,6 +35,7 @@ from tests.test_pdf_validity import (
     structural_problems,
 )
 
+SVG = "{http://www.w3.org/2000/svg}"
 SEED_RULES = "004_920482f477f7a463.txt"
 OWN_PDFS = ("00-guide", "board-", "tokens-", "reference-", "rules-", "puzzles-")
 
@@ -84,9 +93,11 @@ def test_one_page_parts_stay_on_one_page(manifest):
 
 def test_the_board_svg_is_at_true_size_and_a_token_fits_a_square(kit):
     board = default_board()
+    cell = square_mm(board.size)
     width, height = svg_size_mm((kit / "svg/board.svg").read_text(encoding="utf-8"))
-    layout = board_layout(board.size, square_mm(board.size))
-    assert (width, height) == pytest.approx((layout.width, layout.width))
+    layout = board_layout(board.size, cell)
+    framed = layout.width + TOP_MARGIN * cell + bottom_margin(cell)  # title above, legend below
+    assert (width, height) == pytest.approx((layout.width, framed))
     assert square_mm(board.size) >= TOKEN_MM + 3
 
 
@@ -177,3 +188,83 @@ def test_each_reference_diagram_marks_exactly_the_engines_moves(title, squares, 
     assert {board.name(m) for m in moves} == EXPECTED[title]
     assert svg.count('class="highlight"') == len(moves)
     assert svg.count('class="piece piece-') == len(squares)
+
+
+def _printed_sizes(path) -> list[tuple[float, str]]:
+    """Return (size in points as printed, character) of every character of the PDF, read
+    from its text layer with pypdfium2 (the font size times the character's matrix)."""
+    import math
+
+    import pypdfium2
+    import pypdfium2.raw as pdfium_c
+
+    sizes = []
+    for page in pypdfium2.PdfDocument(path):
+        text = page.get_textpage()
+        count = text.count_chars()
+        chars = text.get_text_range(0, count)
+        for index, char in enumerate(chars):
+            if char.strip():
+                matrix = pdfium_c.FS_MATRIX()
+                pdfium_c.FPDFText_GetMatrix(text, index, matrix)
+                scale = math.sqrt(abs(matrix.a * matrix.d - matrix.b * matrix.c))
+                sizes.append((pdfium_c.FPDFText_GetFontSize(text, index) * scale, char))
+    return sizes
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("stem", ["rules", "reference", "board-overview"])
+def test_piece_numbers_letters_and_coordinates_print_at_6_pt_or_more(kit, stem, paper):
+    sizes = _printed_sizes(kit / f"{stem}-{paper}.pdf")
+    small = sorted({(round(size, 2), char) for size, char in sizes if size < 5.995})
+    assert small == []
+    numbers = [size for size, char in sizes if char in "1234"]
+    assert numbers and min(numbers) >= 5.995
+
+
+def test_the_printed_board_has_a_title_the_order_of_play_a_legend_and_a_compass(kit):
+    svg = (kit / "svg/board.svg").read_text(encoding="utf-8")
+    assert ">Parforcejagd<" in svg
+    order = svg.split('class="turn-order"')[1].split('class="start-legend"')[0]
+    assert re.findall(r'class="piece piece-(\w+)"', order) == list(PIECES)
+    legend = svg.split('class="start-legend"')[1].split('class="compass"')[0]
+    assert re.findall(r">([cabk])<", legend) == ["c", "a", "b", "k"]
+    compass = svg.split('class="compass"')[1]
+    for letter in "NESW":
+        assert f">{letter}<" in compass
+    words = " ".join(re.findall(r">([^<>]+)</text>", compass))
+    assert "The hunt runs clockwise round the pond" in words
+    assert 'class="hunt-way"' in compass
+    plain = board_svg(default_board(), 10)
+    assert 'class="turn-order"' not in plain and ">Parforcejagd<" not in plain
+
+
+def _letters_and_tokens(svg: str):
+    """Return the start letters ((x, baseline, size mm)) and the tokens ((cx, cy, r)) of a
+    board drawing."""
+    root = ElementTree.fromstring(svg)
+    letters, tokens = [], []
+    for group in root.iter(f"{SVG}g"):
+        if group.get("fill") == START_INK:
+            size = float(group.get("font-size"))
+            letters += [
+                (float(t.get("x")), float(t.get("y")), size) for t in group.iter(f"{SVG}text")
+            ]
+        if (group.get("class") or "").startswith("piece "):
+            ring = next(group.iter(f"{SVG}circle"))
+            tokens.append(tuple(float(ring.get(k)) for k in ("cx", "cy", "r")))
+    return letters, tokens
+
+
+@pytest.mark.parametrize("cell", [7.5, 26.0])
+def test_a_start_letter_reads_beside_the_piece_standing_on_it(cell):
+    board = default_board()
+    svg = board_svg(board, cell, pieces=dict(zip(PIECES, board.starts(), strict=True)))
+    letters, tokens = _letters_and_tokens(svg)
+    assert len(letters) == len(tokens) == len(PIECES)
+    for x, baseline, size in letters:  # the letter's box: a glyph's width, cap height high
+        box = (x, baseline - 0.75 * size, x + 0.65 * size, baseline)
+        for cx, cy, r in tokens:
+            nearest_x = min(max(cx, box[0]), box[2])
+            nearest_y = min(max(cy, box[1]), box[3])
+            assert (nearest_x - cx) ** 2 + (nearest_y - cy) ** 2 > r**2, (x, baseline)

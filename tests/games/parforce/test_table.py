@@ -28,9 +28,12 @@ FILLS = {LAND: "land", POND: "pond", THICKET: "thicket"}
 
 
 def drawn_squares(svg: str) -> dict[str, list[float]]:
-    """Return the side (mm) of every square a board drawing holds, by what it is."""
+    """Return the side (mm) of every square a board drawing holds, by what it is (the
+    legend's swatches in the margin are not squares of the board)."""
     squares: dict[str, list[float]] = {}
     for rect in re.findall(r"<rect [^>]*>", svg):
+        if 'class="swatch"' in rect:
+            continue
         fill = re.search(r'fill="([^"]+)"', rect)[1]
         if fill in FILLS:
             width = float(re.search(r' width="([\d.]+)"', rect)[1])
