@@ -619,9 +619,12 @@ SETUP_STEPS = (
 
 
 def contents(pieces) -> list[str]:
-    """Return the kit's pieces, a line each: "2 x mini board: ...", the board's size and
-    the track's length in their names."""
-    return [f"{piece.count} x {piece.name}: {piece.why}" for piece in pieces]
+    """Return the kit's pieces, a line each: "4 x mini board: ..." (the board's size and
+    the track's length are in their names; where a deck is defined is not a player's
+    business)."""
+    return [
+        f"{piece.count} x {piece.name}: {piece.why.removesuffix(', cards.py')}" for piece in pieces
+    ]
 
 
 def rulebook() -> Rulebook:

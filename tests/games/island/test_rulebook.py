@@ -24,6 +24,7 @@ from generator.games.island.rulebook import (
 from generator.games.island.rules import state_from_header
 from generator.render.document.rulebook import write_rulebook
 from generator.render.layouts import LayoutBook
+from tests.card_type import words_under
 
 MOVERS = ("sprint", "forced-march", "run-for-cover")  # cards that move their player
 _MARK = re.compile(
@@ -145,6 +146,7 @@ def test_the_rulebook_has_its_cover_setup_rules_and_example(tmp_path, paper):
     pages = write_rulebook(target, LayoutBook().paper(paper), rulebook(), 1)
     texts = [" ".join(p.extract_text().split()) for p in pypdf.PdfReader(target).pages]
     assert pages == len(texts)
+    assert words_under(target, 6.0) == []  # every word, footers too, at 6 pt or more
     assert texts[0].startswith("The Most Dangerous Game") and "In this kit" in texts[0]
     assert "Also bring" in texts[0] and "mini board" in texts[0]
     heads = [next(h for h in ("Setting up", "The rules", "A worked example") if t.startswith(h))
