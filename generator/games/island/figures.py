@@ -28,6 +28,7 @@ from generator.games.island.board import (
     Island,
     column_name,
 )
+from generator.render.fonts import text_width
 from generator.render.svg import document_text, new_document
 from generator.render.text import TextOverflow, text_group
 from generator.render.units import fmt, pt_to_mm
@@ -45,6 +46,7 @@ BOAT_FILL = "#c5302a"
 FIRE_OUTER, FIRE_INNER, LOGS = "#e0621b", "#f7c531", "#6b4327"
 CAMP_EDGE = "#7a4b22"
 HIGHLIGHT = "#c2187a"
+MIN_TEXT_PT = 6.0  # the smallest type the island prints: coordinates, names, boat letters
 # One tint per zone (board.ZONES order) for the squares, and a dark shade for its name.
 ZONE_TINTS = ("#a9d38f", "#e5efb4", "#8ccaa9", "#cbbfae", "#ecdcb6", "#dcae96")
 ZONE_INKS = ("#2f5b1f", "#59661c", "#1f5c43", "#4d4237", "#6b5423", "#6e3a22")
@@ -97,7 +99,7 @@ LEGEND_ITEMS = 12  # six zones, sea, water, camp, elevation, hiding place, boat 
 
 def coordinate_pt(cell: float) -> float:
     """Return the size in points of the coordinates round a grid of `cell` mm squares."""
-    return _clamp(cell * 0.95, 5.0, 10.0)
+    return _clamp(cell * 0.95, MIN_TEXT_PT, 10.0)
 
 
 def board_layout(
@@ -109,7 +111,8 @@ def board_layout(
         raise ValueError(f"a square of {cell_mm} mm is outside 1.5-60 mm")
     band = 0.0
     if coordinates:
-        band = max(cell_mm * 0.8, pt_to_mm(coordinate_pt(cell_mm)) * 1.6 + 1.0)
+        text = pt_to_mm(coordinate_pt(cell_mm)) * 1.6 + 1.0
+        band = max(cell_mm * 0.8, math.ceil(text * 4) / 4)  # a quarter mm: lengths stay exact
     width = size * cell_mm + 2 * band
     rows = columns = 0
     row_h = legend_pt = 0.0
@@ -447,6 +450,11 @@ def _towards(x: float, y: float, tx: float, ty: float, r: float) -> tuple[float,
     return x + dx * r / length, y + dy * r / length
 
 
+def boat_letter_pt(cell: float) -> float:
+    """Return the size in points of a boat's side letter in a `cell` mm square."""
+    return _clamp(cell * 0.55, MIN_TEXT_PT, 7.0)
+
+
 def _boats(dwg, island: Island, layout: BoardLayout) -> None:
     """Each boat square again on top of its links, with its side's letter."""
     cell = layout.cell
@@ -455,9 +463,10 @@ def _boats(dwg, island: Island, layout: BoardLayout) -> None:
         x, y = layout.square_origin(square)
         _rect(group, x, y, cell, cell, BOAT_FILL, stroke=INK, width=max(0.12, cell * 0.02))
         _sign(group, "boat", x, y, cell)
-        if cell >= 4:
-            add_label(group, side[0].upper(), x + cell * 0.55, y, cell * 0.42, cell * 0.45,
-                   _clamp(cell * 0.55, 3, 7), bold=True, fill="#ffffff", align="right",
+        size = boat_letter_pt(cell)
+        if pt_to_mm(size) * 1.25 <= cell * 0.5:  # else the legend and the links say it
+            add_label(group, side[0].upper(), x + cell * 0.5, y, cell * 0.47, cell * 0.5,
+                   size, min_size=size, bold=True, fill="#ffffff", align="right",
                    valign="middle")  # fmt: skip
     dwg.add(group)
 
@@ -498,7 +507,7 @@ def _runs(
 
 def zone_name_pt(cell: float) -> float:
     """Return the size in points of the zone names on a grid of `cell` mm squares."""
-    return _clamp(cell * 0.95, 4.5, 11.0)
+    return _clamp(cell * 0.95, MIN_TEXT_PT, 11.0)
 
 
 def _zone_names(dwg, island: Island, layout: BoardLayout, covered: set[int]) -> None:
@@ -525,9 +534,9 @@ def _zone_names(dwg, island: Island, layout: BoardLayout, covered: set[int]) -> 
                 w = (last - first + 1) * cell - cell * 0.2
                 y = layout.grid_y + r * cell + cell * 0.3
                 try:
-                    add_label(group, name.upper(), x, y, w, cell * 0.62, size, min_size=size * 0.7,
-                           bold=True, align="center", valign="middle",
-                           fill=ZONE_INKS[zone])  # fmt: skip
+                    add_label(group, name.upper(), x, y, w, cell * 0.62, size,
+                           min_size=max(MIN_TEXT_PT, size * 0.7), bold=True, align="center",
+                           valign="middle", fill=ZONE_INKS[zone])  # fmt: skip
                 except TextOverflow:
                     continue
                 placed = True
@@ -539,7 +548,24 @@ def _zone_names(dwg, island: Island, layout: BoardLayout, covered: set[int]) -> 
 
 def square_name_pt(cell: float) -> float:
     """Return the size in points of the square names in the corners of `cell` mm squares."""
-    return _clamp(cell * 0.5, 3.0, 6.0)
+    return _clamp(cell * 0.5, MIN_TEXT_PT, 6.0)
+
+
+def square_names_fit(island: Island, cell: float) -> bool:
+    """Return True when every square's name fits the top-left of a `cell` mm square at
+    square_name_pt (about half the square's width), as on the big board."""
+    size = pt_to_mm(square_name_pt(cell))
+    widest = max(text_width(island.name(s), size, False) for s in range(island.size**2))
+    return widest <= cell * 0.5 and size * 1.2 <= cell * 0.3
+
+
+def overview_svg(island: Island, width: float, height: float) -> str:
+    """Return the island drawn at the size it prints in a `width` x `height` mm box (the
+    one-page overview): as large as fits, with the coordinates and the legend, and the
+    squares' names only where they fit at square_name_pt; nothing under MIN_TEXT_PT."""
+    cell = cell_to_fit(island.size, width, height, coordinates=True, legend=True)
+    names = square_names_fit(island, cell)
+    return island_svg(island, cell, coordinates=True, legend=True, square_names=names)
 
 
 def _square_names(dwg, island: Island, layout: BoardLayout) -> None:
@@ -702,5 +728,6 @@ __all__ = [
     "cell_to_fit",
     "island_svg",
     "legend_entries",
+    "overview_svg",
     "square_fill",
 ]

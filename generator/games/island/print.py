@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from xml.etree import ElementTree
 
 from generator.games.island.board import Island, default_island, read_island
-from generator.games.island.figures import island_svg
+from generator.games.island.figures import island_svg, overview_svg
 from generator.games.island.minis import (
     PANEL_W,
     TAB_H,
@@ -40,7 +40,6 @@ from generator.render.document import (
 )
 from generator.render.layouts import LayoutBook, Paper
 from generator.render.pdf import Footer
-from generator.render.svg import svg_size_mm
 
 TITLE = "The Most Dangerous Game"
 # The board's squares at true size: a folded standee (minis.standee_footprint, 12 x 12 mm)
@@ -72,13 +71,12 @@ OVERVIEW_HEADER = Header(
 
 
 def overview_part(blocks, island: Island, paper: Paper) -> Part:
-    """Return the one-page overview: the board (square names and all) scaled down to fit
-    one page of `paper` (never up)."""
-    svg = board_svg(island)
-    width, height = svg_size_mm(svg)
+    """Return the one-page overview: the board drawn at the size it prints to fill one page
+    of `paper` (figures.overview_svg: its type at 6 pt or more, the squares' names where
+    they fit)."""
     room_w, room_h = column_size(paper, OVERVIEW_HEADER)
-    scale = min(1.0, room_w / width, (room_h - 1.0) / height)
-    return Part(OVERVIEW_HEADER, [blocks.figure(svg, width * scale)], "board overview")
+    svg = overview_svg(island, room_w, room_h - 1.0)
+    return Part(OVERVIEW_HEADER, [blocks.figure(svg)], "board overview")
 
 
 def write_overview(
