@@ -158,10 +158,11 @@ def place_text(
     return PlacedText(lines, size_mm, anchor, bold, block)
 
 
-def text_box(*args, fill: str = "#000000", **kw) -> Markup:
+def text_box(*args, fill: str = "#000000", underline: bool = False, **kw) -> Markup:
     """Return an SVG <g> of <text> lines setting `text` inside the box (x, y, w, h) in mm,
     for templates (arguments as place_text's, and the `fill` colour). The text is
-    XML-escaped."""
+    XML-escaped. With `underline`, each line gets a bar under its baseline as wide as the
+    line (the mark that tells a 6 from a 9 turned round)."""
     placed = place_text(*args, **kw)
     weight = ' font-weight="bold"' if placed.bold else ""
     parts = [
@@ -170,8 +171,48 @@ def text_box(*args, fill: str = "#000000", **kw) -> Markup:
     ]
     for line, tx, baseline in placed.lines:
         parts.append(f'<text x="{fmt(tx)}" y="{fmt(baseline)}">{escape(line)}</text>')
+    if underline:
+        parts.extend(_underlines(placed))
     parts.append("</g>")
     return Markup("".join(parts))
+
+
+UNDERLINE_GAP = 0.09  # of the size: from the baseline to the bar's top
+UNDERLINE_WEIGHT = 0.075  # of the size: the bar's thickness
+
+
+def _underlines(placed: PlacedText) -> list[str]:
+    """Return a filled bar under each of `placed`'s lines, as wide as the line's ink."""
+    bars = []
+    for line, tx, baseline in placed.lines:
+        width = text_width(line, placed.size_mm, placed.bold)
+        left = {"start": tx, "middle": tx - width / 2, "end": tx - width}[placed.anchor]
+        bars.append(
+            f'<rect class="underline" x="{fmt(left)}" '
+            f'y="{fmt(baseline + UNDERLINE_GAP * placed.size_mm)}" width="{fmt(width)}" '
+            f'height="{fmt(UNDERLINE_WEIGHT * placed.size_mm)}"/>'
+        )
+    return bars
+
+
+# How each digit of Vera (Quarry's type) reads turned round (rotated 180 degrees); digits
+# missing here read as no digit turned round (Vera's 1 has a foot and a flag).
+TURNED_DIGITS = {"0": "0", "6": "9", "8": "8", "9": "6"}
+
+
+def reads_turned(number: str) -> str | None:
+    """Return what `number` (digits) reads as when turned round, or None when some digit
+    reads as no digit."""
+    if not number or any(digit not in TURNED_DIGITS for digit in number):
+        return None
+    return "".join(TURNED_DIGITS[digit] for digit in reversed(number))
+
+
+def needs_underline(number: str, valid: set[str] | frozenset[str]) -> bool:
+    """Return whether `number` reads, turned round, as another number in `valid` (so it
+    needs the underline that tells them apart)."""
+    turned = reads_turned(number)
+    return turned is not None and turned != number and turned in valid
 
 
 def text_group(*args, fill: str = "#000000", **kw):

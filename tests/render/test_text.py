@@ -8,7 +8,14 @@ from hypothesis import strategies as st
 
 from generator.errors import QuarryError
 from generator.render.fonts import ascent_descent, text_width
-from generator.render.text import LINE_SPACING, TextOverflow, fit_text, text_box
+from generator.render.text import (
+    LINE_SPACING,
+    TextOverflow,
+    fit_text,
+    needs_underline,
+    reads_turned,
+    text_box,
+)
 from generator.render.units import pt_to_mm
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -258,3 +265,29 @@ def test_text_box_rejects_an_unknown_alignment(align, valign):
 def test_text_box_raises_text_overflow_when_the_text_cannot_fit():
     with pytest.raises(TextOverflow):
         text_box("word " * 300, x=0, y=0, w=20, h=10, size=9)
+
+
+def test_digits_turned_round_read_as_vera_draws_them():
+    assert reads_turned("6") == "9" and reads_turned("9") == "6"
+    assert reads_turned("68") == "89" and reads_turned("806") == "908"
+    assert reads_turned("16") is None  # Vera's 1 has a foot and a flag: no 1 turned round
+    assert reads_turned("Q") is None and reads_turned("") is None
+
+
+def test_only_a_number_that_reads_as_another_of_its_set_is_underlined():
+    up_to_99 = {str(n) for n in range(100)}
+    marked = [n for n in range(100) if needs_underline(str(n), up_to_99)]
+    assert marked == [6, 9, 66, 68, 86, 89, 98, 99]  # 69, 88, 96: the same turned round
+    assert not needs_underline("6", {str(n) for n in range(1, 9)})  # no 9 to mistake it for
+
+
+def test_an_underlined_box_puts_a_bar_under_each_line_as_wide_as_its_words():
+    svg = str(text_box("6", 0, 0, 20, 10, 20, bold=True, align="center", underline=True))
+    root = ElementTree.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{svg}</svg>')
+    (bar,) = [e for e in root.iter() if e.get("class") == "underline"]
+    (line,) = [e for e in root.iter() if e.tag.endswith("text")]
+    width = text_width("6", pt_to_mm(20), True)
+    assert float(bar.get("width")) == pytest.approx(width, abs=1e-3)
+    assert float(bar.get("x")) == pytest.approx(10 - width / 2, abs=1e-3)
+    assert float(bar.get("y")) > float(line.get("y"))  # below the baseline
+    assert "underline" not in str(text_box("6", 0, 0, 20, 10, 20))

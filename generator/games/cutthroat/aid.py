@@ -4,7 +4,9 @@ front and wounds, death and the end on its back (templates/cutthroat/aid.svg.j2)
 The numbers on it (the markers a life card starts with, markers taken and put back, the
 sudden-death count) come from the Rules played (`sides(rules)`: the published game's, or a
 designed variant's), so the card cannot drift from the engine. Each side is set in the largest
-type, 7.25 pt down to 5.5 pt, at which its sections fill the card (aid_layout).
+type, 7.25 pt down to 6 pt, at which its sections fill the card (aid_layout). Its frame
+stands FRAME_INSET mm inside the trim, so the reach of its back on a duplex sheet is the
+card's own tint.
 """
 
 from __future__ import annotations
@@ -13,11 +15,18 @@ from dataclasses import dataclass
 
 from generator.games.cutthroat.cards import SUIT_BY_KEY, CardTextOverflow, poker_format, render_face
 from generator.games.cutthroat.rules import PUBLISHED, Rules
+from generator.render.back_reach import BACK_REACH
 from generator.render.layouts import CardFormat
 from generator.render.text import fit_sections
 
 TOP, BOTTOM = 17.5, 4.0  # mm: where the sections start, the margin they end above
-LARGEST, SMALLEST = 7.25, 5.5  # pt
+LARGEST, SMALLEST = 7.25, 6.0  # pt
+FRAME_STROKE = 0.7  # mm
+# mm from the trim to the frame's centre line. A duplex back page continues each back past
+# its trim as its own mirror image, BACK_REACH mm wide (render/back_reach.py); the frame and
+# the band keep out of that band of the card so the mirror shows only the tint, never a
+# sliver of red frame next to the cut.
+FRAME_INSET = BACK_REACH + FRAME_STROKE / 2 + 0.25
 
 
 @dataclass(frozen=True)
@@ -108,6 +117,7 @@ def aid_svg(
         "colour": style.colour,
         "tint": style.tint,
         "top": TOP,
+        "inset": FRAME_INSET,
         **aid_layout(side, card.width - 10, card.height - TOP - BOTTOM),
     }
     return render_face("aid.svg.j2", f"aid {key}", fields, bleed, card, "normal")

@@ -8,7 +8,9 @@ spades the enemy cards, clubs the life cards, hearts the heart cards. A front
 a band, the suit's emblem (templates/cutthroat/suits.svg.j2: a masked diamond, a spade
 with a dagger, a club, a cracked heart), the character's name and a line on what the card
 is for; a life card shows its marker spaces instead, one for each marker it starts with
-(the `markers` of the Rules played: the published game's, or a designed variant's).
+(the `markers` of the Rules played: the published game's, or a designed variant's). A rank
+that reads as another turned round (the 6 and the 9, in Quarry's type) is underlined
+wherever it is drawn.
 
 Every card has the same back (templates/cutthroat/back.svg.j2): identities and enemies
 are dealt face down from separate piles sorted by their fronts, so a back must not tell
@@ -26,7 +28,7 @@ from generator.games.cutthroat.rules import MAX_PLAYERS, MIN_PLAYERS, PUBLISHED,
 from generator.render.layouts import CardFormat, LayoutBook
 from generator.render.sheets import CardFace
 from generator.render.templates import render_card
-from generator.render.text import TextOverflow
+from generator.render.text import TextOverflow, needs_underline
 
 if TYPE_CHECKING:
     from generator.kit import KitRequest
@@ -92,6 +94,14 @@ def render_face(template: str, name: str, fields: dict, bleed: float, card: Card
         raise CardTextOverflow(f"{name} ({card.name} card): {error}") from None
 
 
+def underlined_spaces(markers: int) -> list[int]:
+    """Return the numbers of a life card's marker spaces (1 to `markers`) that read as
+    another space's number turned round: they are underlined (9 beside a 6, with 9 or
+    more markers)."""
+    numbers = frozenset(str(n) for n in range(1, markers + 1))
+    return [n for n in range(1, markers + 1) if needs_underline(str(n), numbers)]
+
+
 def face_svg(
     suit: str,
     rank: str,
@@ -113,9 +123,11 @@ def face_svg(
         "role": style.role,
         "subtitle": style.subtitle.format(markers=rules.markers),
         "rank": rank,
+        "underline": needs_underline(rank, frozenset(RANKS)),
         "name": NAMES[rank],
         "text": style.text,
         "markers": rules.markers if suit == "life" else 0,
+        "underlined_spaces": underlined_spaces(rules.markers),
         "colour": style.colour,
         "tint": style.tint,
     }

@@ -45,7 +45,7 @@ from generator.kit import KitRequest, card_steps, card_svgs, record_deck
 from generator.render.layouts import CardFormat, LayoutBook, Paper
 from generator.render.sheets import CardFace
 from generator.render.templates import render_card
-from generator.render.text import TextOverflow, fit_sections
+from generator.render.text import TextOverflow, fit_sections, needs_underline
 
 TITLE = "Fugitive"
 CARD_FORMAT = "poker"
@@ -63,7 +63,7 @@ ICON_COLOURS = {"fugitive": FUGITIVE_COLOUR, "marshal": MARSHAL_COLOUR, "none": 
 HELPS = {
     "fugitive": "HELPS THE FUGITIVE",
     "marshal": "HELPS THE MARSHAL",
-    "none": "NO ICON: HELPS WHOEVER DRAWS IT",
+    "none": "NO ROLE ICON: HELPS WHOEVER DRAWS IT",
 }
 
 
@@ -102,6 +102,9 @@ def pile_label(number: int) -> str:
     return f"PILE {low}–{high}"
 
 
+HIDEOUT_NUMBERS = frozenset(str(number) for number in HIDEOUTS)
+
+
 def hideout_svg(
     number: int,
     config: DeckConfig | None = None,
@@ -111,12 +114,15 @@ def hideout_svg(
 ) -> str:
     """Return the front of Hideout `number` with as many footprints as its Sprint value in
     `config` (the published deck by default). Footprints are <g class="footprint"> (the
-    big set) and <g class="footprint-mini"> (the set in each corner index)."""
+    big set) and <g class="footprint-mini"> (the set in each corner index). A number that
+    reads as another Hideout turned round (6 and 9, in Quarry's type) is underlined, big
+    and in both corners."""
     if number not in HIDEOUTS:
         raise ValueError(f"no Hideout {number}")
     config = config or published()
     fields = {
         "number": number,
+        "underline": needs_underline(str(number), HIDEOUT_NUMBERS),
         "sprint": config.sprint[number],
         "colour": pile_colour(number),
         "label": pile_label(number),
@@ -233,11 +239,11 @@ ROLE_TOP, ROLE_BOTTOM = 18.5, 4.0  # where the sections start, the margin they e
 
 
 def _role_layout(role: Role, width: float, height: float) -> dict:
-    """Return the largest text size (down to 5.5 pt) at which the sections fill `height`,
+    """Return the largest text size (down to 6 pt) at which the sections fill `height`,
     with each section's text height at that size."""
-    layout = fit_sections(role.sections, width, height, 7.25, 5.5, gap=1.3)
+    layout = fit_sections(role.sections, width, height, 7.25, 6.0, gap=1.3)
     if layout is None:
-        raise TextOverflow(role.title, width, height, 5.5)
+        raise TextOverflow(role.title, width, height, 6.0)
     return layout
 
 

@@ -26,7 +26,7 @@ from generator.render.fonts import text_width
 from generator.render.layouts import CardFormat, LayoutBook
 from generator.render.sheets import CardFace
 from generator.render.templates import render_card
-from generator.render.text import TextOverflow
+from generator.render.text import TextOverflow, line_height
 from generator.render.units import pt_to_mm
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ TITLE = "The Most Dangerous Game"
 CARD_FORMAT = "poker"
 SAFE = 4.0  # mm: no word of a card comes closer than this to its trim
 FRAME = 2.5  # mm: the frame line's inset
-TEXT_MIN_PT = 5.0  # the smallest size a card's rules text may shrink to
+LEAST_PT = 6.0  # the smallest size any word on a card may shrink to, as printed
 
 DECK_ORDER = (HUNTER, HUNTED)
 DECK_LABELS = {HUNTER: "HUNTER", HUNTED: "HUNTED"}
@@ -82,13 +82,13 @@ def face_layout(card: CardFormat) -> dict[str, float]:
     band_bottom = FRAME + 15.0 * k
     icon_r = 3.4 * k
     label_y = SAFE
-    label_h = 3.4 * k
+    label_h = max(3.4 * k, line_height(LEAST_PT) + 0.05)  # a line at LEAST_PT at the least
     type_y = band_bottom + 1.6 * k
     type_h = 5.0 * k
     emblem_r = 11.0 * k
     emblem_y = type_y + type_h + 1.8 * k + emblem_r
     rule_y = emblem_y + emblem_r + 2.2 * k
-    footer_h = 3.2 * k
+    footer_h = max(3.2 * k, line_height(LEAST_PT) + 0.05)
     footer_y = h - SAFE - footer_h
     text_y = rule_y + 1.4 * k
     type_pt = 6.5 * k
@@ -102,7 +102,7 @@ def face_layout(card: CardFormat) -> dict[str, float]:
         "name_x": FRAME + 2.4 * k + 2 * icon_r,
         "label_y": label_y,
         "label_h": label_h,
-        "label_pt": 5.5 * k,
+        "label_pt": max(LEAST_PT, 6.5 * k),
         "name_y": label_y + label_h,
         "name_h": band_bottom - 0.6 * k - label_y - label_h,
         "name_pt": 12.5 * k,
@@ -117,10 +117,11 @@ def face_layout(card: CardFormat) -> dict[str, float]:
         "text_y": text_y,
         "text_h": footer_y - 0.8 * k - text_y,
         "text_pt": 10.0 * k,
-        "text_min_pt": TEXT_MIN_PT,
+        "text_min_pt": LEAST_PT,
+        "least_pt": LEAST_PT,
         "footer_y": footer_y,
         "footer_h": footer_h,
-        "footer_pt": 5.2 * k,
+        "footer_pt": max(LEAST_PT, 6.2 * k),
     }
 
 

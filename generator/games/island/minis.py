@@ -118,9 +118,16 @@ def standee_footprint() -> tuple[float, float]:
 PALE = "#f3eee2"
 
 
+# Printed sizes (pt) of the words on a standee; a side is drawn STANDEE_SCALE of its plan,
+# so on the plan they are set 1 / STANDEE_SCALE larger. The calling is not on the standee:
+# at 6 pt it does not fit 12 mm; the page's table gives it beside the name.
+NAME_PT, NAME_MIN_PT = 6.75, 6.0
+FOOT_PT = 6.0
+
+
 def _panel(parent, character: Character, x: float, y: float, ink: str = "normal") -> None:
     """One side of a standee, upright, its top-left corner at (x, y): the character's
-    colour, a silhouette in a pale disc, the name and the calling; with `ink` low, white
+    colour, a silhouette in a pale disc and the name below; with `ink` low, white
     with a coloured frame and coloured words instead of a solid colour. Drawn on the
     DRAWN_W x DRAWN_H plan, scaled to PANEL_W x PANEL_H."""
     scaled = Group(transform=f"translate({fmt(x)} {fmt(y)}) scale({fmt(STANDEE_SCALE)})")
@@ -140,7 +147,7 @@ def _side(parent, character: Character, ink: str) -> None:
             stroke=character.colour if low else "none", stroke_width=1.2 if low else 0,
         )
     )  # fmt: skip
-    cx, cy = x + w / 2, y + 11.0
+    cx, cy = x + w / 2, y + 10.0
     parent.add(svgwrite.shapes.Circle((cx, cy), 8.2, fill="#f3eee2"))
     body = (
         f"M{fmt(cx - 6.2)},{fmt(cy + 7.4)} C{fmt(cx - 6.2)},{fmt(cy + 1.8)} "
@@ -151,10 +158,9 @@ def _side(parent, character: Character, ink: str) -> None:
     parent.add(svgwrite.path.Path(d=body, fill=character.colour))
     parent.add(svgwrite.shapes.Circle((cx, cy - 2.4), 2.9, fill=character.colour))
     _hat(parent, character, cx, cy - 2.4)
-    add_label(parent, character.name, x + 0.8, y + 20.2, w - 1.6, 5.2, 7.5, min_size=5.0,
-           bold=True, align="center", valign="middle", fill=words)  # fmt: skip
-    add_label(parent, character.calling, x + 0.8, y + 25.2, w - 1.6, 4.0, 5.5, min_size=4.0,
-           align="center", valign="middle", fill=words)  # fmt: skip
+    add_label(parent, character.name, x + 0.6, y + 18.8, w - 1.2, h - 19.4,
+              NAME_PT / STANDEE_SCALE, min_size=NAME_MIN_PT / STANDEE_SCALE, bold=True,
+              align="center", valign="middle", fill=words)  # fmt: skip
 
 
 def _hat(parent, character: Character, cx: float, cy: float) -> None:
@@ -202,8 +208,8 @@ def _standee(parent, character: Character, x: float, y: float, ink: str = "norma
         tab = Group(
             transform=f"rotate(180 {fmt(x + width / 2)} {fmt(tab_y + TAB_H / 2)})"
         ) if upside_down else group  # fmt: skip
-        add_label(tab, "foot", x + 1, tab_y + 1, width - 2, TAB_H - 2, 5.0, min_size=4.0,
-               align="center", valign="middle", fill="#6b6b6b")  # fmt: skip
+        add_label(tab, "foot", x + 1, tab_y + 1, width - 2, TAB_H - 2, FOOT_PT,
+               min_size=FOOT_PT, align="center", valign="middle", fill="#6b6b6b")  # fmt: skip
         if upside_down:
             group.add(tab)
     dash = "1.2,0.9"

@@ -288,8 +288,8 @@ def _provide(
     ]
     writer.provide(board_name(len(labels) // 4), pages["board"])
     writer.provide("mini board", pages["minis"] * copies.minis)
-    standees = [
-        {"".join(text.itertext()) for text in group.iter(f"{SVG_NS}text")}
+    standees = [  # each standee's words in order (a name may take two lines)
+        " ".join("".join(text.itertext()) for text in group.iter(f"{SVG_NS}text"))
         for group in ElementTree.fromstring(tokens).iter(f"{SVG_NS}g")
         if group.get("class") == "standee"
     ]

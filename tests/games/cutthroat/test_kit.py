@@ -14,14 +14,22 @@ import pytest
 
 from generator.errors import QuarryError
 from generator.games import registry
-from generator.games.cutthroat.aid import SIDES, aid_layout
-from generator.games.cutthroat.cards import SUITS, back_svg, card_set, characters, face_svg
+from generator.games.cutthroat.aid import SIDES, aid_layout, aid_svg
+from generator.games.cutthroat.cards import (
+    SUIT_BY_KEY,
+    SUITS,
+    back_svg,
+    card_set,
+    characters,
+    face_svg,
+)
 from generator.games.cutthroat.print import aid_faces
-from generator.games.cutthroat.rules import PUBLISHED, RANKS
+from generator.games.cutthroat.rules import PUBLISHED, RANKS, Rules
 from generator.games.cutthroat.tracks import tracks_svg
 from generator.kit import KitRequest, PrintOptions, write_game_kits
 from generator.render.layouts import LayoutBook
 from generator.render.units import mm_to_pt
+from tests.card_type import words_under
 from tests.test_golden import GOLDEN, normalise
 from tests.test_kit import _dark_share
 from tests.test_pdf_validity import (
@@ -133,6 +141,42 @@ def test_a_life_card_has_a_space_for_each_marker_and_the_others_none():
         assert f"emblem-{suit}" in svg and "QUEEN" in svg
 
 
+def test_the_six_and_the_nine_are_underlined_in_both_corners_and_in_the_middle():
+    """In Vera only 6 and 9 of the ranks read as another rank turned round."""
+    from xml.etree import ElementTree
+
+    for suit in SUITS:
+        for rank in RANKS:
+            root = ElementTree.fromstring(face_svg(suit.key, rank))
+            marked = [
+                group.find("{http://www.w3.org/2000/svg}text").text
+                for group in root.iter("{http://www.w3.org/2000/svg}g")
+                if any(e.get("class") == "underline" for e in group)
+            ]
+            assert marked == ([rank] * 3 if rank in ("6", "9") else []), (suit.key, rank)
+
+
+@pytest.mark.parametrize("markers", [8, 9, 20])
+def test_a_life_cards_marker_spaces_6_and_9_are_underlined_once_both_are_there(markers):
+    """With 8 markers a turned 6 reads 9, which is no space; from 9 on it is one."""
+    from xml.etree import ElementTree
+
+    root = ElementTree.fromstring(face_svg("life", "A", rules=Rules(markers=markers)))
+    spaces = [g for g in root.iter("{http://www.w3.org/2000/svg}g")
+              if g.get("class") == "marker-space"]  # fmt: skip
+    assert len(spaces) == markers
+    marked = [g.findtext(".//{http://www.w3.org/2000/svg}text") for g in spaces
+              if any(e.get("class") == "underline" for e in g.iter())]  # fmt: skip
+    assert marked == ([] if markers < 9 else ["6", "9"])
+
+
+def test_no_card_face_or_aid_draws_a_dashed_line():
+    """Dashes mean cut or fold; the life card's marker spaces are solid rings."""
+    svgs = [face_svg(suit.key, rank) for suit in SUITS for rank in ("A", "10")]
+    svgs += [back_svg(), back_svg(ink="low"), aid_svg("turn"), aid_svg("wounds")]
+    assert all("stroke-dasharray" not in svg for svg in svgs)
+
+
 def test_the_back_shows_no_rank_and_low_ink_is_light():
     normal, low = back_svg(), back_svg(ink="low")
     assert normal != low
@@ -172,6 +216,56 @@ def test_each_back_lands_on_its_front_when_the_sheet_turns_over_its_long_edge(ki
                 assert fronts and len(fronts) == len(backs)
                 turned = sorted((width - x - card_w, y) for x, y in fronts)
                 assert sorted(backs) == [pytest.approx(xy, abs=0.2) for xy in turned], stem
+
+
+def _band_colours(image, scale, page_h, x, y, w, h, near, far):
+    """Return the set of RGB colours in the band from `near` to `far` mm outside the card
+    whose trim is (x, y, w, h) in points from the page's bottom-left corner, as rendered
+    in `image` at `scale` pixels a point."""
+    colours = set()
+    near_pt, far_pt = mm_to_pt(near), mm_to_pt(far)
+    left, right = x - far_pt, x + w + far_pt
+    bottom, top = y - far_pt, y + h + far_pt
+    for px in range(round(left * scale), round(right * scale)):
+        for py in range(round((page_h - top) * scale), round((page_h - bottom) * scale)):
+            ux, uy = px / scale, page_h - py / scale
+            inside_x = x - near_pt <= ux <= x + w + near_pt
+            inside_y = y - near_pt <= uy <= y + h + near_pt
+            if not (inside_x and inside_y):
+                colours.add(image.getpixel((px, py))[:3])
+    return colours
+
+
+def test_the_aid_backs_reach_past_their_trim_with_their_own_tint_only(kit):
+    """A duplex back page continues each back past its trim (back_reach.py): on the aid's
+    backs that band must be the card's tint, never a sliver of a frame, so a millimetre or
+    two of drift leaves no red on the cut edge. Checked on the written PDF's pixels."""
+    import pypdfium2
+
+    tint = tuple(int(SUIT_BY_KEY["heart"].tint[i : i + 2], 16) for i in (1, 3, 5))
+    card_w, card_h = mm_to_pt(63.0), mm_to_pt(88.0)
+    scale = 3.0
+    for paper in ("a4", "letter"):
+        path = kit / f"aid-{paper}.pdf"
+        with pikepdf.open(path) as pdf:
+            backs = _placements(pdf.pages[1])
+        document = pypdfium2.PdfDocument(path)
+        page = document[1]
+        page_h = page.get_height()
+        image = page.render(scale=scale).to_pil().convert("RGB")
+        assert backs
+        for x, y in backs:
+            colours = _band_colours(image, scale, page_h, x, y, card_w, card_h, 0.4, 2.2)
+            worst = max(max(abs(c - t) for c, t in zip(colour, tint, strict=True))
+                        for colour in colours)  # fmt: skip
+            assert worst <= 6, (paper, x, y, worst)
+        document.close()
+
+
+def test_every_word_on_the_cards_and_aids_is_at_least_6_pt_as_printed(kit):
+    for paper in ("a4", "letter"):
+        for stem in ("cards", "aid"):
+            assert words_under(kit / f"{stem}-{paper}.pdf", 6.0) == [], (stem, paper)
 
 
 def test_backs_none_prints_both_sides_of_the_aid_as_cards_of_their_own():

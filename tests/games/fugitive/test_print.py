@@ -27,6 +27,7 @@ from generator.render.pdf import Footer
 from generator.render.sheets import write_card_sheets
 from generator.render.svg import svg_size_mm
 from generator.render.units import pt_to_mm
+from tests.card_type import words_under
 
 SVG = "{http://www.w3.org/2000/svg}"
 SIZES = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -102,6 +103,38 @@ def test_a_designed_deck_draws_its_own_sprint_values():
         assert len(_classed(svg, "footprint")) == number % 6
 
 
+def _underlined_numbers(svg: str) -> list[str]:
+    """Return the text of each <g> that holds an underline bar (the number it marks)."""
+    return [
+        group.find(f"{SVG}text").text
+        for group in _root(svg).iter(f"{SVG}g")
+        if any(e.get("class") == "underline" for e in group)
+    ]
+
+
+def test_the_hideouts_that_read_as_another_turned_round_are_underlined_everywhere():
+    """Of 0-42 in Vera, only 6 and 9 read as another Hideout turned round (Vera's 1 has a
+    foot and a flag; 16, 18 and 19 would read as 91, 81 and 61, which are no Hideouts)."""
+    for number in HIDEOUTS:
+        marks = _underlined_numbers(fugitive_print.hideout_svg(number))
+        expected = [str(number)] * 3 if number in (6, 9) else []  # big and both corners
+        assert marks == expected, number
+
+
+def test_no_card_face_draws_a_dashed_line(cards):
+    """Dashes mean cut or fold; a card's frames and rings are solid."""
+    for name, svg in cards.items():
+        assert "stroke-dasharray" not in svg, name
+
+
+def test_a_neutral_event_shows_its_mark_in_a_solid_ring_not_an_empty_one():
+    (neutral, *_) = [e for e in EVENTS if e.icon == "none"]
+    svg = fugitive_print.event_svg(neutral)
+    assert len(_classed(svg, "either-way")) == 1
+    assert "NO ROLE ICON: HELPS WHOEVER DRAWS IT" in _all_text(svg)
+    assert len(_classed(fugitive_print.placeholder_svg(), "either-way")) == 1
+
+
 def test_hideouts_name_their_pile_for_sorting_face_up():
     assert fugitive_print.pile_label(0) == "START · FIRST HIDEOUT"
     assert fugitive_print.pile_label(2).startswith("START")
@@ -153,11 +186,12 @@ def test_role_cards_summarise_first_and_later_turns(cards, key):
         assert option in text
 
 
-def test_role_card_text_is_never_smaller_than_five_and_a_half_points(cards):
-    for key in ("fugitive", "marshal"):
-        sizes = [float(g.get("font-size")) for g in _root(cards[f"role {key}"]).iter(f"{SVG}g")
-                 if g.get("font-size")]  # fmt: skip
-        assert min(sizes) >= pt_to_mm(5.5) - 1e-3
+def test_no_word_on_any_card_face_is_smaller_than_six_points(cards):
+    """Every face, the variants' Events and Placeholders too (drawn at true size, so a
+    font-size in mm is the printed size)."""
+    for name, svg in cards.items():
+        sizes = [float(e.get("font-size")) for e in _root(svg).iter() if e.get("font-size")]
+        assert min(sizes) >= pt_to_mm(6.0) - 1e-3, name
 
 
 def test_every_card_that_goes_into_a_pile_has_the_same_back():
@@ -353,6 +387,13 @@ def test_every_kit_pdf_page_renders_at_its_paper_size(kit):
             image = page.render(scale=0.4).to_pil().convert("L")
             assert image.getextrema()[0] < 100  # something dark was drawn
         document.close()
+
+
+def test_every_word_on_the_card_sheets_is_at_least_6_pt_as_printed(kit):
+    sheets = sorted(kit.glob("cards-*.pdf")) + sorted(kit.glob("events-*.pdf"))
+    assert len(sheets) == 4
+    for path in sheets:
+        assert words_under(path, 6.0) == [], path.name
 
 
 def test_build_kit_is_reproducible(kit, tmp_path, book):

@@ -17,6 +17,7 @@ from generator.games.island.print import BOARD_CELL_MM, build_kit, write_board_p
 from generator.kit import KitWriter, PrintOptions
 from generator.render.layouts import LayoutBook
 from generator.render.svg import svg_size_mm
+from tests.card_type import words_under
 from tests.test_pdf_validity import (
     ink_near_the_edges,
     missing_resources,
@@ -64,6 +65,12 @@ def manifest(kit) -> dict:
 def light_folded(tmp_path_factory) -> Path:
     """The kit on A4 with --backs fold and --ink low."""
     return _build(tmp_path_factory.mktemp("island-fold"), paper="a4", backs="fold", ink="low")
+
+
+def test_every_word_on_the_cards_and_the_standees_is_at_least_6_pt_as_printed(kit):
+    for paper in ("a4", "letter"):
+        for stem in ("cards", "tokens"):
+            assert words_under(kit / f"{stem}-{paper}.pdf", 6.0) == [], (stem, paper)
 
 
 def test_the_kit_holds_the_board_minis_and_tokens_on_both_papers(kit, manifest):
