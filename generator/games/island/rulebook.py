@@ -103,22 +103,27 @@ def example_turns(record: dict) -> tuple[ExampleSetup, list[ExampleTurn], str, I
     state = state_from_header(record["header"])
     rolls, turns, said = [], [], []
     before: tuple = ()
+    carried: list[tuple] = []  # events of a turn that the action ending the one before set off
     cycle = player_of_turn = 0
     for text in record["actions"]:
         player, count, seen = _owner(state), state.turns, len(state.log)
         if not said:
             cycle, player_of_turn = state.cycle, state.turn
         state.apply(state.parse_action(text))
-        events = tuple(event for event in state.log[seen:] if event[0] != "fact")
+        events = [event for event in state.log[seen:] if event[0] != "fact"]
         rolls += [event[1] for event in events if event[0] == "choose-rolls"]
         if count == 0:  # the setup: its last action starts the first turn
             before = tuple(state.pos)
             continue
+        mine = [*carried, *events]
+        turn_at = next((i for i, e in enumerate(mine) if e[0] == "turn" and i >= len(carried)),
+                       len(mine))  # fmt: skip
+        mine, carried = mine[:turn_at], mine[turn_at:]
         said.append(
             Said(
                 text,
                 player,
-                events,
+                tuple(mine),
                 tuple(state.pos),
                 frozenset(state.hunters()),
                 frozenset(state.crossed),
@@ -472,8 +477,6 @@ def turn_words(turn: ExampleTurn, island: Island) -> str:
                 discards.clear()
         elif verb == "camp":
             story.add(who, f"sets his token on the camp square {args[0]}")
-        elif verb == "start" or verb == "trail":
-            story.add(who, f"chooses {args[0]}")
         if any(event[0] == "fight" for event in said.events):
             fight["rolling"] = False
         _events(story, said, squares, island, fight)
@@ -492,6 +495,8 @@ def _played(story: _Story, who: int, args: list[str], said: Said, rolls, island)
         rolls.clear()
     elif slug in ("sprint", "forced-march", "run-for-cover") and rest:
         story.add(who, f"plays {name} and moves on to {rest[0]}")
+    elif slug == "distraction":
+        story.add(who, f"plays {name}: player {rest[0]}'s token moves to {rest[1]}")
     elif slug in ("trail-sign", "bloodhound") and rest:
         story.add(who, f"plays {name} on player {rest[0]}")
     elif slug in ("rifle", "dodge"):
@@ -506,7 +511,7 @@ def _played(story: _Story, who: int, args: list[str], said: Said, rolls, island)
         story.add(who, f"plays {name}")
     for event in answers:
         _, x, what, yes = event
-        story.plain(f"Player {x} answers: {'yes' if yes else 'no'}, {what}.")
+        story.plain(f"Player {x} answers: {'yes,' if yes else 'no, not'} {what}.")
 
 
 def _events(story: _Story, said: Said, squares, island: Island, fight=None) -> None:
@@ -556,12 +561,21 @@ def _events(story: _Story, said: Said, squares, island: Island, fight=None) -> N
             where = island.name(event[4]) if event[4] is not None else "his square (a secret)"
             story.plain(f"The trap lies on {where}.", event[1])
         elif kind == "reveal":
-            _, x, mark, square, _chosen = event
-            story.plain(
-                f"Player {x} shows his mark {mark + 1}: his token stands on "
-                f"{island.name(square)} until he moves.",
-                x,
-            )
+            _, x, mark, square, chosen = event
+            where, number = island.name(square), mark + 1
+            if chosen:
+                words = (
+                    f"Player {x} lays his False Trail: his token for mark {number} goes on "
+                    f"{where}, which need only lie within 3 steps of the true one."
+                )
+            elif said.text.startswith("play bloodhound"):
+                words = f"Player {x} must tell where his mark {number} is: {where}."
+            else:
+                words = (
+                    f"Player {x} shows his mark {number}: his token stands on {where} "
+                    "until he moves."
+                )
+            story.plain(words, x)
         elif kind == "mark":
             x, number = event[1], event[2] + 1
             story.plain(

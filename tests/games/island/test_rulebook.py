@@ -113,8 +113,10 @@ def test_the_example_shows_a_sighting_a_fight_and_a_capture(replayed):
 
 
 def test_the_words_name_the_moves_the_cards_the_sightings_and_captures(replayed):
+    """Every turn of the game, not only those printed: the words say each move, card,
+    sighting, capture and trail mark shown, and a mark shows in its own player's turn."""
     setup, turns, _, island = replayed
-    for turn in turns[:EXAMPLE_TURNS]:
+    for turn in turns:
         words = turn_words(turn, island)
         for said in turn.said:
             verb, *args = said.text.split()
@@ -128,6 +130,8 @@ def test_the_words_name_the_moves_the_cards_the_sightings_and_captures(replayed)
                     assert f"Player {event[1]} is at {island.name(event[2])}" in words
                 if event[0] == "captured":
                     assert f"captures player {event[1]}" in words
+                if event[0] == "reveal" and not said.text.startswith("play bloodhound"):
+                    assert event[1] == turn.player and f"mark {event[2] + 1}" in words
     first = turn_words(turns[0], island)
     assert "boat crossing" in first and "slips away" in first
 
