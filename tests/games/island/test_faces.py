@@ -75,6 +75,15 @@ def test_every_kind_has_a_front_of_its_card_size_whose_words_stay_in_the_safe_ar
             assert top >= faces.SAFE - 1e-6 and bottom <= card.height - faces.SAFE + 1e-6, where
 
 
+def test_no_front_or_back_draws_a_dashed_line():
+    """Dashes mean cut or fold: the emblems' motion lines and false trail are rows of dots."""
+    svgs = [faces.face_svg(kind) for kind in HUNTER_CARDS + HUNTED_CARDS]
+    svgs += [
+        faces.back_svg(deck, ink=ink) for deck in faces.DECK_ORDER for ink in ("normal", "low")
+    ]
+    assert all("stroke-dasharray" not in svg for svg in svgs)
+
+
 @pytest.mark.parametrize("kind", HUNTER_CARDS + HUNTED_CARDS, ids=lambda kind: kind.slug)
 def test_each_front_prints_its_name_type_text_deck_and_copies_and_its_own_emblem(kind):
     svg = faces.face_svg(kind)
