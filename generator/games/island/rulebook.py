@@ -445,7 +445,7 @@ def turn_words(turn: ExampleTurn, island: Island) -> str:
             if draws and draws[0][0] != who:
                 flush_draws()
             draws.append((who, args[0]))
-            _events(story, said, squares, island)
+            _events(story, said, island)
             squares = list(said.squares)
             continue
         flush_draws()
@@ -455,11 +455,12 @@ def turn_words(turn: ExampleTurn, island: Island) -> str:
             rolls.append(args[0])
         elif verb == "move":
             how = "in the open" if who in said.hunters else "in secret"
-            steps = f"{rolls[-1]} steps" if len(rolls) == 1 else "by one of his rolls"
-            boat = ", one of them a boat crossing," if who in said.crossed else ""
+            new = [roll for roll in rolls if not roll.startswith(AGAIN)]
+            steps = " or ".join(roll.removeprefix(AGAIN) for roll in rolls)
+            boat = " (one of them a boat crossing)" if who in said.crossed else ""
             story.add(
                 who,
-                f"rolls {' then '.join(rolls)} and moves {steps}{boat} {how}, from "
+                f"rolls {' then '.join(new)} and moves {steps} steps {how}{boat}, from "
                 f"{island.name(squares[who])} to {args[0]}",
             )
             rolls = []
@@ -479,10 +480,13 @@ def turn_words(turn: ExampleTurn, island: Island) -> str:
             story.add(who, f"sets his token on the camp square {args[0]}")
         if any(event[0] == "fight" for event in said.events):
             fight["rolling"] = False
-        _events(story, said, squares, island, fight)
+        _events(story, said, island, fight)
         squares = list(said.squares)
     flush_draws()
     return story.text()
+
+
+AGAIN = "told:"  # before a roll of the turn's rolls already told (a Sure Footing came after)
 
 
 def _played(story: _Story, who: int, args: list[str], said: Said, rolls, island) -> None:
@@ -491,8 +495,9 @@ def _played(story: _Story, who: int, args: list[str], said: Said, rolls, island)
     name = _card(slug)
     answers = [event for event in said.events if event[0] == "answer"]
     if slug == "sure-footing":
-        story.add(who, f"rolls {' then '.join(rolls)} and plays {name} to roll again")
-        rolls.clear()
+        told = [roll for roll in rolls if not roll.startswith(AGAIN)]
+        story.add(who, f"rolls {' then '.join(told)} and plays {name} to roll again")
+        rolls[:] = [roll if roll.startswith(AGAIN) else AGAIN + roll for roll in rolls]
     elif slug in ("sprint", "forced-march", "run-for-cover") and rest:
         story.add(who, f"plays {name} and moves on to {rest[0]}")
     elif slug == "distraction":
@@ -514,7 +519,7 @@ def _played(story: _Story, who: int, args: list[str], said: Said, rolls, island)
         story.plain(f"Player {x} answers: {'yes,' if yes else 'no, not'} {what}.")
 
 
-def _events(story: _Story, said: Said, squares, island: Island, fight=None) -> None:
+def _events(story: _Story, said: Said, island: Island, fight=None) -> None:
     """The events an action set off that the words must say: a sighting, a fight, a
     capture, a trap, a reveal, the mark a Hunted writes."""
     for event in said.events:
