@@ -17,8 +17,10 @@ from generator.games.cutthroat.cards import NAMES, SUIT_BY_KEY, characters
 from generator.games.cutthroat.rules import PUBLISHED, Rules
 from generator.games.cutthroat.table import most_markers
 from generator.render.document import Blocks, Header, Part
+from generator.render.fonts import text_width
 from generator.render.svg import svg_size_mm
 from generator.render.templates import shared_environment
+from generator.render.units import pt_to_mm
 
 COMPONENT = "life tracks"
 LABEL_MM = 26.0  # the strip's head: the club, the rank, the name and the start
@@ -28,6 +30,8 @@ GAP_MM = 3.0
 MAX_CELL_MM = 14.0
 MIN_CELL_MM = 5.0
 TRACKS_PER_FIGURE = 7  # strips in one figure: a figure never breaks across pages
+LABEL_PT = 6.5  # the strip's words (STARTS AT, START, TENS, HEART HELD BY)
+MIN_PT = 6.0  # the least any of them shrinks to: readable at print size
 
 
 def tens_cells(reach: int) -> int:
@@ -68,6 +72,9 @@ def tracks_svg(
         "colour": SUIT_BY_KEY["life"].colour,
         "tint": SUIT_BY_KEY["life"].tint,
         "heart": SUIT_BY_KEY["heart"].colour,
+        "label_pt": LABEL_PT,
+        "min_pt": MIN_PT,
+        "start_word": "START" if text_width("START", pt_to_mm(MIN_PT), True) <= cell - 0.8 else "",
     }
     svg = shared_environment().get_template("cutthroat/tracks.svg.j2").render(fields=fields)
     svg_size_mm(svg)  # a well-formed document with its size
