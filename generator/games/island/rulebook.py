@@ -649,8 +649,14 @@ def contents(pieces) -> list[str]:
 def rulebook() -> Rulebook:
     """Return The Most Dangerous Game's rulebook: its example replayed from
     example_record()."""
-    from generator.games.island.reference import rules_part
+    from generator.games.island.reference import RULES_SECTIONS
     from generator.games.island.table import needs
+
+    def rules(blocks):
+        """The rules pages' sections (reference.rules_part) without their made-up example
+        turn: the worked example takes its place, and with it the rules fill two pages
+        instead of spilling a paragraph onto a third."""
+        return [blocks.section(heading, items) for heading, items in RULES_SECTIONS]
 
     setup, turns, result, island = example_turns(example_record())
     table = needs(EXAMPLE_PLAYERS, None)
@@ -681,7 +687,7 @@ def rulebook() -> Rulebook:
             "Warden (the Hunter's token) and a castaway for each Hunted."
         ),
         setup_steps=SETUP_STEPS,
-        rules=lambda blocks: rules_part(blocks).story,
+        rules=rules,
         example_intro=intro,
         example=example_steps(setup, turns, island),
     )
