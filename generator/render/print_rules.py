@@ -1,0 +1,280 @@
+"""The print rules, checked on a written PDF: type a player can read, and nothing where a home
+printer cannot reach.
+
+Everything is read from the PDF itself with pdfium, never from our own drawing calls: each
+character's size as printed (its font size times the scale of the text matrix, forms and
+page transforms included) and box, and the bounds of every path and image, clipped by the
+clip paths around it, with the forms they sit in unfolded.
+
+The rules:
+
+- `type`: no text under MIN_TEXT_PT; the page footers and the labels that sit with them in
+  the footer band (FOOTER_REACH mm above the bottom edge, or read upwards within
+  FOOTER_REACH mm of the left edge, where render/sheets.py turns the footer on Letter) may go
+  down to MIN_FOOTER_PT;
+- `edge`: no ink (text, path, image) within CLEAR_MM of the paper's edge: 5 mm on A4 (and
+  A3), 6.35 mm (a quarter inch) on Letter (and Tabloid), where home printers clip more.
+"""
+
+import ctypes
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import pypdfium2
+import pypdfium2.raw as pdfium
+
+from generator.render.units import pt_to_mm
+
+MIN_TEXT_PT = 6.0
+MIN_FOOTER_PT = 5.0
+# Footers sit within this many mm of the bottom edge: sheets 5-10 mm, flowing pages and
+# one-page boards about 6-9 mm, tiles 6-12 mm.
+FOOTER_REACH = 12.5
+CLEAR_MM = {"a4": 5.0, "a3": 5.0, "letter": 6.35, "tabloid": 6.35}
+DEFAULT_CLEAR_MM = 5.0
+# Page sizes in mm, short edge first, for telling the paper from the page.
+PAPERS = {"a4": (210.0, 297.0), "a3": (297.0, 420.0), "letter": (215.9, 279.4)}
+PAPERS["tabloid"] = (279.4, 431.8)
+SIZE_TOLERANCE = 1.0  # mm
+# Sizes are compared after rounding to this many decimals: 6 pt drawn through a chain of
+# scales reads 5.9999.
+SIZE_DECIMALS = 2
+
+Box = tuple[float, float, float, float]  # left, bottom, right, top in mm from the bottom-left
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One broken rule: where it is broken and by what."""
+
+    page: int  # from 1
+    rule: str  # "type" or "edge"
+    what: str  # the word (and its size) or the kind of object
+    where: str  # mm from the page's edges
+
+    def __str__(self) -> str:
+        return f"page {self.page}: {self.rule}: {self.what} ({self.where})"
+
+
+def paper_of(width_mm: float, height_mm: float) -> str:
+    """Return the paper a page of this size is ("a4", "letter", ...) or "other"."""
+    short, long = sorted((width_mm, height_mm))
+    for name, (w, h) in PAPERS.items():
+        if abs(short - w) <= SIZE_TOLERANCE and abs(long - h) <= SIZE_TOLERANCE:
+            return name
+    return "other"
+
+
+def check_pdf(path: Path) -> list[Violation]:
+    """Return every violation of the print rules on every page of the PDF at `path`."""
+    pdf = pypdfium2.PdfDocument(str(path))
+    try:
+        found = []
+        for index in range(len(pdf)):
+            found += check_page(pdf[index], index + 1)
+        return found
+    finally:
+        pdf.close()
+
+
+def check_page(page: pypdfium2.PdfPage, number: int) -> list[Violation]:
+    """Return the violations on one page (`number` counted from 1)."""
+    width, height = (pt_to_mm(v) for v in page.get_size())
+    clear = CLEAR_MM.get(paper_of(width, height), DEFAULT_CLEAR_MM)
+    found = []
+    for word in _words(page):
+        where = _where(word.box, width, height)
+        floor = MIN_FOOTER_PT if _in_footer_band(word) else MIN_TEXT_PT
+        if word.size < floor:
+            what = f"{word.text!r} at {word.size:g} pt (at least {floor:g})"
+            found.append(Violation(number, "type", what, where))
+        if _distance(word.box, width, height)[0] < clear - 1e-6:
+            what = f"text {word.text!r}"
+            found.append(Violation(number, "edge", what, f"{where}; keep {clear:g} mm clear"))
+    for kind, box in _ink_boxes(page, width, height):
+        if _distance(box, width, height)[0] < clear - 1e-6:
+            where = f"{_where(box, width, height)}; keep {clear:g} mm clear"
+            found.append(Violation(number, "edge", kind, where))
+    return found
+
+
+@dataclass
+class _Word:
+    text: str
+    size: float  # pt, as printed
+    box: Box
+    upright: bool  # reads from the bottom of the page up
+
+
+def _words(page: pypdfium2.PdfPage) -> list[_Word]:
+    """The page's text as words: runs of characters of one size and direction, split at
+    white space."""
+    text = page.get_textpage()
+    words: list[_Word] = []
+    current: _Word | None = None
+    try:
+        for i in range(text.count_chars()):
+            char = chr(pdfium.FPDFText_GetUnicode(text, i))
+            if char.isspace() or pdfium.FPDFText_IsGenerated(text, i) == 1:
+                current = None
+                continue
+            matrix = pdfium.FS_MATRIX()
+            pdfium.FPDFText_GetMatrix(text, i, matrix)
+            # The printed size: the em size times how much the glyph's vertical is scaled.
+            scale = math.hypot(matrix.c, matrix.d)
+            size = round(pdfium.FPDFText_GetFontSize(text, i) * scale, SIZE_DECIMALS)
+            upright = abs(matrix.b) > abs(matrix.a) and matrix.b > 0
+            left, bottom, right, top = (pt_to_mm(v) for v in text.get_charbox(i))
+            if current is None or current.size != size or current.upright != upright:
+                current = _Word(char, size, (left, bottom, right, top), upright)
+                words.append(current)
+                continue
+            current.text += char
+            l0, b0, r0, t0 = current.box
+            current.box = (min(l0, left), min(b0, bottom), max(r0, right), max(t0, top))
+    finally:
+        text.close()
+    return words
+
+
+def _in_footer_band(word: _Word) -> bool:
+    left, bottom, right, top = word.box
+    if word.upright:
+        return right <= FOOTER_REACH
+    return top <= FOOTER_REACH
+
+
+def _ink_boxes(page: pypdfium2.PdfPage, width: float, height: float) -> list[tuple[str, Box]]:
+    """(kind, box) of every path, image and shading that prints, in page mm: forms unfolded,
+    each box clipped by the clip paths around it. Text is left to the text page."""
+    found: list[tuple[str, Box]] = []
+    page_box = (0.0, 0.0, width, height)
+    to_mm = (25.4 / 72, 0.0, 0.0, 25.4 / 72, 0.0, 0.0)
+    for index in range(pdfium.FPDFPage_CountObjects(page)):
+        _walk(pdfium.FPDFPage_GetObject(page, index), to_mm, page_box, found)
+    return found
+
+
+KINDS = {
+    pdfium.FPDF_PAGEOBJ_PATH: "path",
+    pdfium.FPDF_PAGEOBJ_IMAGE: "image",
+    pdfium.FPDF_PAGEOBJ_SHADING: "shading",
+}
+
+
+def _walk(obj, matrix, clip: Box | None, found: list) -> None:
+    """Add the ink boxes of `obj` (and, for a form, of what it holds) to `found`; `matrix`
+    takes the coordinates `obj` is placed in to page mm, `clip` is what encloses it."""
+    own_clip = _clip_box(obj, matrix)
+    if own_clip is not None:
+        clip = own_clip if clip is None else _intersect(clip, own_clip)
+        if clip is None:
+            return
+    kind = pdfium.FPDFPageObj_GetType(obj)
+    if kind == pdfium.FPDF_PAGEOBJ_FORM:
+        form = pdfium.FS_MATRIX()
+        pdfium.FPDFPageObj_GetMatrix(obj, form)
+        inner = _multiply((form.a, form.b, form.c, form.d, form.e, form.f), matrix)
+        for index in range(pdfium.FPDFFormObj_CountObjects(obj)):
+            _walk(pdfium.FPDFFormObj_GetObject(obj, index), inner, clip, found)
+        return
+    if kind not in KINDS or not _prints(obj, kind):
+        return
+    left, bottom, right, top = (ctypes.c_float() for _ in range(4))
+    if not pdfium.FPDFPageObj_GetBounds(obj, left, bottom, right, top):
+        return
+    box = _transform((left.value, bottom.value, right.value, top.value), matrix)
+    if clip is not None:
+        box = _intersect(box, clip)
+    if box is not None:
+        found.append((KINDS[kind], box))
+
+
+def _prints(obj, kind: int) -> bool:
+    """Whether an object leaves ink: a path filled or stroked in a colour that is not paper
+    white nor fully transparent (images and shadings always do)."""
+    if kind != pdfium.FPDF_PAGEOBJ_PATH:
+        return True
+    fill_mode, stroke = ctypes.c_int(), ctypes.c_int()
+    pdfium.FPDFPath_GetDrawMode(obj, fill_mode, stroke)
+    colours = []
+    if fill_mode.value:
+        colours.append(pdfium.FPDFPageObj_GetFillColor)
+    if stroke.value:
+        colours.append(pdfium.FPDFPageObj_GetStrokeColor)
+    for get in colours:
+        r, g, b, a = (ctypes.c_uint() for _ in range(4))
+        if not get(obj, r, g, b, a):
+            return True
+        if a.value > 0 and min(r.value, g.value, b.value) < 255:
+            return True
+    return False
+
+
+def _clip_box(obj, matrix) -> Box | None:
+    """The bounding box, in page mm, of the clip path on `obj`, or None when it has none."""
+    clip = pdfium.FPDFPageObj_GetClipPath(obj)
+    if not clip:
+        return None
+    box = None
+    for path in range(max(0, pdfium.FPDFClipPath_CountPaths(clip))):
+        xs, ys = [], []
+        for index in range(pdfium.FPDFClipPath_CountPathSegments(clip, path)):
+            segment = pdfium.FPDFClipPath_GetPathSegment(clip, path, index)
+            x, y = ctypes.c_float(), ctypes.c_float()
+            pdfium.FPDFPathSegment_GetPoint(segment, x, y)
+            xs.append(x.value)
+            ys.append(y.value)
+        if not xs:
+            continue
+        part = _transform((min(xs), min(ys), max(xs), max(ys)), matrix)
+        box = part if box is None else (_intersect(box, part) or (0.0, 0.0, 0.0, 0.0))
+    return box
+
+
+def _multiply(first, then):
+    """The matrix applying `first`, then `then` (PDF's a b c d e f order)."""
+    a, b, c, d, e, f = first
+    A, B, C, D, E, F = then
+    return (
+        a * A + b * C,
+        a * B + b * D,
+        c * A + d * C,
+        c * B + d * D,
+        e * A + f * C + E,
+        e * B + f * D + F,
+    )
+
+
+def _transform(box: Box, matrix) -> Box:
+    a, b, c, d, e, f = matrix
+    left, bottom, right, top = box
+    points = [(x, y) for x in (left, right) for y in (bottom, top)]
+    xs = [a * x + c * y + e for x, y in points]
+    ys = [b * x + d * y + f for x, y in points]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _intersect(one: Box, other: Box) -> Box | None:
+    left, bottom = max(one[0], other[0]), max(one[1], other[1])
+    right, top = min(one[2], other[2]), min(one[3], other[3])
+    if right <= left or top <= bottom:
+        return None
+    return (left, bottom, right, top)
+
+
+def _distance(box: Box, width: float, height: float) -> tuple[float, str]:
+    """The distance in mm from `box` to the nearest page edge, and which edge."""
+    left, bottom, right, top = box
+    edges = {"left": left, "bottom": bottom, "right": width - right, "top": height - top}
+    edge = min(edges, key=edges.get)
+    return edges[edge], edge
+
+
+def _where(box: Box, width: float, height: float) -> str:
+    """Where `box` is, in mm from the page's left and top edges, and how near its nearest
+    edge comes."""
+    distance, edge = _distance(box, width, height)
+    left, _, _, top = box
+    return f"{left:.1f} mm from left, {height - top:.1f} mm from top; {distance:.1f} mm from {edge}"

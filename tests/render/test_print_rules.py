@@ -1,0 +1,159 @@
+"""The print-rule checker, on small PDFs drawn here with reportlab: sizes and positions are
+read from the PDF as printed (scales, forms and clips included)."""
+
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.render.print_rules import check_pdf, paper_of
+from generator.render.units import mm_to_pt
+
+A4 = (210.0, 297.0)
+LETTER = (215.9, 279.4)
+
+
+def _pdf(tmp_path, paper, draw, name="page.pdf"):
+    """Write a one-page PDF of `paper` (mm), drawn by `draw(canvas)`, and return its path."""
+    path = tmp_path / name
+    canvas = Canvas(str(path), pagesize=tuple(mm_to_pt(v) for v in paper), invariant=1)
+    draw(canvas)
+    canvas.showPage()
+    canvas.save()
+    return path
+
+
+def _word(size_pt, x_mm=50, y_mm=100, word="Hideout"):
+    def draw(canvas):
+        canvas.setFont("Helvetica", size_pt)
+        canvas.drawString(mm_to_pt(x_mm), mm_to_pt(y_mm), word)
+
+    return draw
+
+
+def _rules(path):
+    return [(v.page, v.rule) for v in check_pdf(path)]
+
+
+def test_a_word_at_5_5_pt_fails_and_says_what_and_where(tmp_path):
+    (violation,) = check_pdf(_pdf(tmp_path, A4, _word(5.5)))
+    assert (violation.page, violation.rule) == (1, "type")
+    assert "'Hideout' at 5.5 pt" in violation.what
+    assert "from left" in violation.where and "from top" in violation.where
+
+
+def test_a_word_at_6_pt_passes(tmp_path):
+    assert check_pdf(_pdf(tmp_path, A4, _word(6))) == []
+
+
+def test_the_size_is_the_size_as_printed_with_the_scale_of_the_text_matrix(tmp_path):
+    def halved(canvas):  # 11 pt set, drawn at half scale: 5.5 pt on paper
+        canvas.translate(mm_to_pt(50), mm_to_pt(100))
+        canvas.scale(0.5, 0.5)
+        canvas.setFont("Helvetica", 11)
+        canvas.drawString(0, 0, "small")
+
+    (violation,) = check_pdf(_pdf(tmp_path, A4, halved))
+    assert "'small' at 5.5 pt" in violation.what
+
+
+def test_a_word_inside_a_scaled_form_is_measured_as_printed(tmp_path):
+    def form(canvas):
+        canvas.beginForm("card", 0, 0, 200, 200)
+        canvas.setFont("Helvetica", 10)
+        canvas.drawString(10, 10, "tiny")
+        canvas.endForm()
+        canvas.translate(mm_to_pt(50), mm_to_pt(100))
+        canvas.scale(0.4, 0.4)
+        canvas.doForm("card")
+
+    (violation,) = check_pdf(_pdf(tmp_path, A4, form))
+    assert "'tiny' at 4 pt" in violation.what
+
+
+def test_a_5_pt_footer_passes_and_a_4_5_pt_footer_fails(tmp_path):
+    assert check_pdf(_pdf(tmp_path, A4, _word(5, x_mm=60, y_mm=7, word="page"))) == []
+    (violation,) = check_pdf(_pdf(tmp_path, A4, _word(4.5, x_mm=60, y_mm=7, word="page")))
+    assert "at least 5" in violation.what
+
+
+def test_an_upright_footer_along_the_left_edge_may_be_5_pt(tmp_path):
+    def upright(canvas):  # as render/sheets.py turns the footer on Letter
+        canvas.translate(mm_to_pt(9), mm_to_pt(100))
+        canvas.rotate(90)
+        canvas.setFont("Helvetica", 5)
+        canvas.drawString(0, 0, "page 1/2")
+
+    assert check_pdf(_pdf(tmp_path, LETTER, upright)) == []
+
+
+def test_5_pt_text_above_the_footer_band_fails(tmp_path):
+    assert _rules(_pdf(tmp_path, A4, _word(5, y_mm=30))) == [(1, "type")]
+
+
+def _line(x1, y1, x2, y2):
+    def draw(canvas):
+        canvas.setLineWidth(0.25)
+        canvas.line(*(mm_to_pt(v) for v in (x1, y1, x2, y2)))
+
+    return draw
+
+
+def test_a_mark_4_mm_from_an_a4_edge_fails(tmp_path):
+    (violation,) = check_pdf(_pdf(tmp_path, A4, _line(100, 293, 100, 287)))
+    assert (violation.rule, violation.what) == ("edge", "path")
+    assert "from top" in violation.where and "keep 5 mm clear" in violation.where
+
+
+def test_a_mark_6_mm_from_an_a4_edge_passes(tmp_path):
+    assert check_pdf(_pdf(tmp_path, A4, _line(100, 291, 100, 285))) == []
+
+
+def test_a_mark_6_mm_from_a_letter_edge_fails(tmp_path):
+    (violation,) = check_pdf(_pdf(tmp_path, LETTER, _line(100, 6, 100, 12)))
+    assert violation.rule == "edge" and "keep 6.35 mm clear" in violation.where
+
+
+def test_a_mark_7_mm_from_a_letter_edge_passes(tmp_path):
+    assert check_pdf(_pdf(tmp_path, LETTER, _line(100, 7, 100, 12))) == []
+
+
+def test_text_near_the_edge_fails(tmp_path):
+    rules = _rules(_pdf(tmp_path, A4, _word(8, x_mm=3, y_mm=150)))
+    assert rules == [(1, "edge")]
+
+
+def test_an_image_near_the_edge_fails(tmp_path):
+    from PIL import Image
+
+    picture = tmp_path / "dot.png"
+    Image.new("RGB", (4, 4), (200, 0, 0)).save(picture)
+
+    def image(canvas):
+        canvas.drawImage(str(picture), mm_to_pt(200), mm_to_pt(100), mm_to_pt(8), mm_to_pt(8))
+
+    (violation,) = check_pdf(_pdf(tmp_path, A4, image))
+    assert violation.what == "image" and "from right" in violation.where
+
+
+def test_artwork_clipped_away_from_the_edge_passes(tmp_path):
+    def clipped(canvas):  # a card-sized form reaching the edge, clipped well inside it
+        canvas.beginForm("art", 0, 0, 300, 300)
+        canvas.rect(0, 0, 300, 300, fill=1)
+        canvas.endForm()
+        path = canvas.beginPath()
+        path.rect(*(mm_to_pt(v) for v in (20, 20, 50, 50)))
+        canvas.clipPath(path, stroke=0, fill=0)
+        canvas.doForm("art")
+
+    assert check_pdf(_pdf(tmp_path, A4, clipped)) == []
+
+
+def test_paper_white_at_the_edge_passes(tmp_path):
+    def white(canvas):  # a page-wide white ground prints no ink
+        canvas.setFillGray(1)
+        canvas.rect(0, 0, mm_to_pt(210), mm_to_pt(297), fill=1, stroke=0)
+
+    assert check_pdf(_pdf(tmp_path, A4, white)) == []
+
+
+def test_the_paper_is_read_from_the_page_size_either_way_round():
+    assert paper_of(210, 297) == "a4" and paper_of(297, 210) == "a4"
+    assert paper_of(215.9, 279.4) == "letter" and paper_of(100, 100) == "other"
