@@ -646,10 +646,12 @@ def contents(pieces) -> list[str]:
     ]
 
 
-def rulebook() -> Rulebook:
-    """Return The Most Dangerous Game's rulebook: its example replayed from
-    example_record()."""
+def rulebook(players: int | None = None) -> Rulebook:
+    """Return The Most Dangerous Game's rulebook for a kit of `players` (None: the kit's
+    default, the largest table), its cover listing that kit's pieces; the example, of
+    EXAMPLE_PLAYERS, is replayed from example_record()."""
     from generator.games.island.reference import RULES_SECTIONS
+    from generator.games.island.rules import MAX_PLAYERS
     from generator.games.island.table import needs
 
     def rules(blocks):
@@ -659,7 +661,7 @@ def rulebook() -> Rulebook:
         return [blocks.section(heading, items) for heading, items in RULES_SECTIONS]
 
     setup, turns, result, island = example_turns(example_record())
-    table = needs(EXAMPLE_PLAYERS, None)
+    table = needs(players or MAX_PLAYERS, None)
     intro = replayed_intro(
         f"the first turns of a {EXAMPLE_PLAYERS}-player game on the default island",
         "the tracking Hunter against cautious Hunted",

@@ -152,10 +152,17 @@ def test_the_rulebook_has_its_cover_setup_rules_and_example(tmp_path, paper):
     assert pages == len(texts)
     assert words_under(target, 6.0) == []  # every word, footers too, at 6 pt or more
     assert texts[0].startswith("The Most Dangerous Game") and "In this kit" in texts[0]
-    assert "Also bring" in texts[0] and "mini board" in texts[0]
+    assert "Also bring" in texts[0] and "6 x mini board" in texts[0]  # the kit's 7 players
     heads = [next(h for h in ("Setting up", "The rules", "A worked example") if t.startswith(h))
              for t in texts[1:]]  # fmt: skip
     assert heads == sorted(heads, key=["Setting up", "The rules", "A worked example"].index)
     assert set(heads) == {"Setting up", "The rules", "A worked example"}
     example = " ".join(texts[heads.index("A worked example") + 1 :])
     assert all(f"Turn {n} (cycle" in example for n in range(1, EXAMPLE_TURNS + 1))
+
+
+def test_the_cover_lists_the_kit_of_the_players_asked_for(replayed):
+    contents = rulebook(4).contents
+    assert "3 x mini board: each Hunted writes his path on his own" in contents
+    assert "4 x reference card: one for each player" in contents
+    assert not any("cards.py" in line for line in contents)
