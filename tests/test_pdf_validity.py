@@ -18,6 +18,8 @@ import pikepdf
 import pypdfium2
 import pytest
 
+from generator.render.imposition import MARK_CLEAR
+
 ROOT = Path(__file__).resolve().parent.parent
 PAPERS = ("a4", "letter")
 
@@ -317,13 +319,22 @@ DRIFT_DPI = 200  # a 0.2 mm sliver is more than a pixel
 def white_after_drift(page, imp, pixels_per_mm: float = DRIFT_DPI / 25.4) -> list[str]:
     """Return the cards of a backs page that would show white inside their trim if the back
     landed up to DRIFT_MM off its front, in any direction: what the card's trim then shows
-    near its edge is what is printed up to DRIFT_MM outside it, so that ring must hold no
-    white. A back whose own edge is white (a light design) has nothing to show and is not
-    counted; neither is an empty slot."""
+    near its edge is what is printed up to DRIFT_MM outside it (less where the paper's
+    clear edge comes nearer), so that ring must hold no white. A back whose own edge is
+    white (a light design) has nothing to show and is not counted; neither is an empty
+    slot."""
     image = render(page, DRIFT_DPI)
     height = image.shape[0]
 
+    # The ring stops where the paper's clear edge begins: nothing is printed there, so on
+    # Letter, whose quarter inch leaves 1.15 mm above and below a grid of poker cards, the
+    # drift the backs cover up and down is that much.
+    edge = imp.sheet.margin + MARK_CLEAR
+
     def box(x, y, w, h):
+        x, y = max(x, edge), max(y, edge)
+        w = min(x + w, imp.page.width - edge) - x
+        h = min(y + h, imp.page.height - edge) - y
         top = round(height - (y + h) * pixels_per_mm)
         left = round(x * pixels_per_mm)
         return image[top : top + round(h * pixels_per_mm), left : left + round(w * pixels_per_mm)]

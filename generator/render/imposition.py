@@ -5,7 +5,7 @@ with its bleed; the "trim" is the card itself, where the cut goes.
 """
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from generator.errors import QuarryError
 from generator.render.layouts import CardFormat, Paper, SheetLayout
@@ -18,6 +18,9 @@ Rect = tuple[float, float, float, float]  # x, y, width, height
 
 MARK_CLEAR = 0.2  # crop marks stop this far inside the margin, never touching it
 MIN_MARK = 1.0  # mm: a crop mark with less room than this is left out
+# mm: the nearest a crop mark may start to the grid, when the margin leaves less room than
+# crop_mark_offset plus MIN_MARK (poker cards on Letter, 7.65 mm from its top and bottom)
+MIN_MARK_OFFSET = 0.1
 
 
 @dataclass(frozen=True)
@@ -125,26 +128,33 @@ class Imposition:
         ys = sorted({round(v, 6) for r in range(self.rows) for v in self._trim_ys(r)})
         bottom = self.top - self.grid_height
         right = self.left + self.grid_width
-        near = s.crop_mark_offset
         edge = s.margin + MARK_CLEAR
-        up = min(s.crop_mark_length, self.page.height - edge - self.top - near)
-        down = min(s.crop_mark_length, bottom - near - edge)
-        out_left = min(s.crop_mark_length, self.left - near - edge)
+        above = _mark_room(s, self.page.height - edge - self.top)
+        below = _mark_room(s, bottom - edge)
+        beside_left = _mark_room(s, self.left - edge)
         if self.mode == FOLD:
-            out_right = min(s.crop_mark_length, self.fold_line() - right - near - 0.5)
+            beside_right = _mark_room(s, self.fold_line() - right - 0.5)
         else:
-            out_right = min(s.crop_mark_length, self.page.width - edge - right - near)
+            beside_right = _mark_room(s, self.page.width - edge - right)
         marks = []
         for x in xs:
-            if up >= MIN_MARK:
+            if above is not None:
+                near, up = above
                 marks.append((x, self.top + near, x, self.top + near + up))
-            if down >= MIN_MARK:
+            if below is not None:
+                near, down = below
                 marks.append((x, bottom - near, x, bottom - near - down))
         for y in ys:
-            if out_left >= MIN_MARK:
-                marks.append((self.left - near, y, self.left - near - out_left, y))
-            if out_right >= MIN_MARK:
-                marks.append((right + near, y, right + near + out_right, y))
+            # A row's trim line inside the margin (a grid filling the paper's height) gets
+            # no marks: they would be printed where the printer cannot reach.
+            if not edge <= y <= self.page.height - edge:
+                continue
+            if beside_left is not None:
+                near, out = beside_left
+                marks.append((self.left - near, y, self.left - near - out, y))
+            if beside_right is not None:
+                near, out = beside_right
+                marks.append((right + near, y, right + near + out, y))
         return marks
 
     def footer_side(self) -> str:
@@ -175,8 +185,20 @@ class Imposition:
         return (y, y + h)
 
 
+def _mark_room(sheet: SheetLayout, room: float) -> tuple[float, float] | None:
+    """Return (offset, length) of the crop marks on a side with `room` mm between the grid
+    and where marks must stop: crop_mark_offset and up to crop_mark_length, the offset
+    MIN_MARK_OFFSET where that leaves room for a mark of MIN_MARK; None when none fits."""
+    near = sheet.crop_mark_offset
+    if room - near < MIN_MARK:
+        near = min(near, MIN_MARK_OFFSET)
+    length = min(sheet.crop_mark_length, room - near)
+    return (near, length) if length >= MIN_MARK else None
+
+
 def impose(paper: Paper, card: CardFormat, sheet: SheetLayout, mode: str) -> Imposition:
-    """Return the largest grid of `card` cells that fits `paper` under `sheet`'s margins.
+    """Return the largest grid of `card` cells that fits `paper` under `sheet`'s margins
+    (at least the paper's clear_edge: a quarter inch on Letter).
 
     Duplex and fronts-only sheets use the paper upright and centre the grid. Fold-and-glue
     sheets turn the paper on its side: fronts on the left half, backs on the right, each
@@ -184,6 +206,8 @@ def impose(paper: Paper, card: CardFormat, sheet: SheetLayout, mode: str) -> Imp
     """
     if mode not in BACK_MODES:
         raise QuarryError(f"unknown backs mode {mode!r}; accepted: {', '.join(BACK_MODES)}")
+    if paper.clear_edge > sheet.margin:  # the paper's printers clip more than the sheet keeps
+        sheet = replace(sheet, margin=paper.clear_edge)
     page = paper.landscape() if mode == FOLD else paper
     cell_w = card.width + 2 * sheet.bleed
     cell_h = card.height + 2 * sheet.bleed

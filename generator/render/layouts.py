@@ -19,7 +19,7 @@ LENGTH, BOOL, TEXT = "length", "bool", "text"
 
 # Each kind: its fields with their type, and which fields an entry must end up with.
 SCHEMA: dict[str, dict[str, str]] = {
-    "paper": {"width": LENGTH, "height": LENGTH, "description": TEXT},
+    "paper": {"width": LENGTH, "height": LENGTH, "clear_edge": LENGTH, "description": TEXT},
     "card": {"width": LENGTH, "height": LENGTH, "corner_radius": LENGTH, "description": TEXT},
     "sheet": {
         "margin": LENGTH,
@@ -52,10 +52,13 @@ class Paper:
     width: float
     height: float
     description: str = ""
+    # The outer band home printers clip on this paper: card sheets keep at least this
+    # margin, whatever their sheet layout says (0: the sheet's own margin).
+    clear_edge: float = 0.0
 
     def landscape(self) -> "Paper":
         """Return the same paper turned on its side (width and height swapped)."""
-        return Paper(self.name, self.height, self.width, self.description)
+        return Paper(self.name, self.height, self.width, self.description, self.clear_edge)
 
 
 @dataclass(frozen=True)
@@ -105,6 +108,7 @@ MIN_PAPER = (148.0, 210.0)  # A5: the shortest side and the least area a paper m
 RANGES: dict[tuple[str, str], tuple[float, float]] = {
     ("paper", "width"): (MIN_PAPER[0], 5080.0),
     ("paper", "height"): (MIN_PAPER[0], 5080.0),
+    ("paper", "clear_edge"): (0.0, 50.0),
     ("card", "width"): (10.0, 500.0),
     ("card", "height"): (10.0, 500.0),
     ("card", "corner_radius"): (0.0, 250.0),

@@ -2,9 +2,9 @@
 printer cannot reach.
 
 Everything is read from the PDF itself with pdfium, never from our own drawing calls: each
-character's size as printed (its font size times the scale of the text matrix, forms and
-page transforms included) and box, and the bounds of every path and image, clipped by the
-clip paths around it, with the forms they sit in unfolded.
+text's size as printed (its font size times the scale of its text matrix, forms and page
+transforms included), and the bounds of every text, path and image, clipped by the clip
+paths around it, with the forms they sit in unfolded.
 
 The rules:
 
@@ -83,117 +83,132 @@ def check_page(page: pypdfium2.PdfPage, number: int) -> list[Violation]:
     width, height = (pt_to_mm(v) for v in page.get_size())
     clear = CLEAR_MM.get(paper_of(width, height), DEFAULT_CLEAR_MM)
     found = []
-    for word in _words(page):
-        where = _where(word.box, width, height)
-        floor = MIN_FOOTER_PT if _in_footer_band(word) else MIN_TEXT_PT
-        if word.size < floor:
-            what = f"{word.text!r} at {word.size:g} pt (at least {floor:g})"
-            found.append(Violation(number, "type", what, where))
-        if _distance(word.box, width, height)[0] < clear - 1e-6:
-            what = f"text {word.text!r}"
+    for ink in _inks(page, width, height):
+        where = _where(ink.box, width, height)
+        if ink.kind == "text" and ink.shown >= HALF_SHOWN:
+            floor = MIN_FOOTER_PT if _in_footer_band(ink) else MIN_TEXT_PT
+            if ink.size < floor:
+                what = f"{ink.text!r} at {ink.size:g} pt (at least {floor:g})"
+                found.append(Violation(number, "type", what, where))
+        if _distance(ink.box, width, height)[0] < clear - 1e-6:
+            what = f"text {ink.text!r}" if ink.kind == "text" else ink.kind
             found.append(Violation(number, "edge", what, f"{where}; keep {clear:g} mm clear"))
-    for kind, box in _ink_boxes(page, width, height):
-        if _distance(box, width, height)[0] < clear - 1e-6:
-            where = f"{_where(box, width, height)}; keep {clear:g} mm clear"
-            found.append(Violation(number, "edge", kind, where))
     return found
 
 
+# A text clipped to less than this share of its box (a mirrored sliver of a card's artwork
+# continued past its edge, render/back_reach.py) is not read for its size.
+HALF_SHOWN = 0.5
+
+
 @dataclass
-class _Word:
-    text: str
-    size: float  # pt, as printed
+class _Ink:
+    """Something the page prints: its kind, its box as shown (clipped), in page mm, and for
+    text its printed size, its words and which way it reads."""
+
+    kind: str  # "text", "path", "image" or "shading"
     box: Box
-    upright: bool  # reads from the bottom of the page up
+    shown: float = 1.0  # the share of its box left by the clip paths round it
+    size: float = 0.0  # pt, as printed
+    text: str = ""
+    upright: bool = False  # reads from the bottom of the page up
 
 
-def _words(page: pypdfium2.PdfPage) -> list[_Word]:
-    """The page's text as words: runs of characters of one size and direction, split at
-    white space."""
-    text = page.get_textpage()
-    words: list[_Word] = []
-    current: _Word | None = None
-    try:
-        for i in range(text.count_chars()):
-            char = chr(pdfium.FPDFText_GetUnicode(text, i))
-            if char.isspace() or pdfium.FPDFText_IsGenerated(text, i) == 1:
-                current = None
-                continue
-            matrix = pdfium.FS_MATRIX()
-            pdfium.FPDFText_GetMatrix(text, i, matrix)
-            # The printed size: the em size times how much the glyph's vertical is scaled.
-            scale = math.hypot(matrix.c, matrix.d)
-            size = round(pdfium.FPDFText_GetFontSize(text, i) * scale, SIZE_DECIMALS)
-            upright = abs(matrix.b) > abs(matrix.a) and matrix.b > 0
-            left, bottom, right, top = (pt_to_mm(v) for v in text.get_charbox(i))
-            if current is None or current.size != size or current.upright != upright:
-                current = _Word(char, size, (left, bottom, right, top), upright)
-                words.append(current)
-                continue
-            current.text += char
-            l0, b0, r0, t0 = current.box
-            current.box = (min(l0, left), min(b0, bottom), max(r0, right), max(t0, top))
-    finally:
-        text.close()
-    return words
-
-
-def _in_footer_band(word: _Word) -> bool:
-    left, bottom, right, top = word.box
-    if word.upright:
+def _in_footer_band(ink: _Ink) -> bool:
+    left, bottom, right, top = ink.box
+    if ink.upright:
         return right <= FOOTER_REACH
     return top <= FOOTER_REACH
 
 
-def _ink_boxes(page: pypdfium2.PdfPage, width: float, height: float) -> list[tuple[str, Box]]:
-    """(kind, box) of every path, image and shading that prints, in page mm: forms unfolded,
-    each box clipped by the clip paths around it. Text is left to the text page."""
-    found: list[tuple[str, Box]] = []
+def _inks(page: pypdfium2.PdfPage, width: float, height: float) -> list[_Ink]:
+    """Every text, path, image and shading the page prints, forms unfolded, each box
+    clipped by the clip paths around it; what is clipped away entirely is left out."""
+    found: list[_Ink] = []
     page_box = (0.0, 0.0, width, height)
     to_mm = (25.4 / 72, 0.0, 0.0, 25.4 / 72, 0.0, 0.0)
-    for index in range(pdfium.FPDFPage_CountObjects(page)):
-        _walk(pdfium.FPDFPage_GetObject(page, index), to_mm, page_box, found)
+    text_page = page.get_textpage()
+    try:
+        for index in range(pdfium.FPDFPage_CountObjects(page)):
+            _walk(pdfium.FPDFPage_GetObject(page, index), to_mm, page_box, text_page, found)
+    finally:
+        text_page.close()
     return found
 
 
 KINDS = {
+    pdfium.FPDF_PAGEOBJ_TEXT: "text",
     pdfium.FPDF_PAGEOBJ_PATH: "path",
     pdfium.FPDF_PAGEOBJ_IMAGE: "image",
     pdfium.FPDF_PAGEOBJ_SHADING: "shading",
 }
 
 
-def _walk(obj, matrix, clip: Box | None, found: list) -> None:
-    """Add the ink boxes of `obj` (and, for a form, of what it holds) to `found`; `matrix`
-    takes the coordinates `obj` is placed in to page mm, `clip` is what encloses it."""
+def _walk(obj, matrix, clip: Box | None, text_page, found: list[_Ink]) -> None:
+    """Add what `obj` prints (and, for a form, what it holds) to `found`; `matrix` takes the
+    coordinates `obj` is placed in to page mm, `clip` is what encloses it."""
     own_clip = _clip_box(obj, matrix)
     if own_clip is not None:
         clip = own_clip if clip is None else _intersect(clip, own_clip)
         if clip is None:
             return
     kind = pdfium.FPDFPageObj_GetType(obj)
+    own = _matrix(obj)
     if kind == pdfium.FPDF_PAGEOBJ_FORM:
-        form = pdfium.FS_MATRIX()
-        pdfium.FPDFPageObj_GetMatrix(obj, form)
-        inner = _multiply((form.a, form.b, form.c, form.d, form.e, form.f), matrix)
+        inner = _multiply(own, matrix)
         for index in range(pdfium.FPDFFormObj_CountObjects(obj)):
-            _walk(pdfium.FPDFFormObj_GetObject(obj, index), inner, clip, found)
+            _walk(pdfium.FPDFFormObj_GetObject(obj, index), inner, clip, text_page, found)
         return
     if kind not in KINDS or not _prints(obj, kind):
         return
     left, bottom, right, top = (ctypes.c_float() for _ in range(4))
     if not pdfium.FPDFPageObj_GetBounds(obj, left, bottom, right, top):
         return
-    box = _transform((left.value, bottom.value, right.value, top.value), matrix)
-    if clip is not None:
-        box = _intersect(box, clip)
-    if box is not None:
-        found.append((KINDS[kind], box))
+    whole = _transform((left.value, bottom.value, right.value, top.value), matrix)
+    box = whole if clip is None else _intersect(whole, clip)
+    if box is None:
+        return
+    ink = _Ink(KINDS[kind], box, _area(box) / _area(whole) if _area(whole) > 0 else 1.0)
+    if kind == pdfium.FPDF_PAGEOBJ_TEXT:
+        placed = _multiply(own, matrix)
+        em = ctypes.c_float()
+        pdfium.FPDFTextObj_GetFontSize(obj, em)
+        # The printed size: the em size times how much the glyph's vertical is scaled.
+        scale = math.hypot(placed[2], placed[3]) * 72 / 25.4
+        ink.size = round(em.value * scale, SIZE_DECIMALS)
+        ink.text = _text_of(obj, text_page)
+        ink.upright = placed[1] > 0 and abs(placed[1]) > abs(placed[0])
+        if not ink.text.strip():
+            return
+    found.append(ink)
+
+
+def _matrix(obj) -> tuple[float, ...]:
+    matrix = pdfium.FS_MATRIX()
+    pdfium.FPDFPageObj_GetMatrix(obj, matrix)
+    return (matrix.a, matrix.b, matrix.c, matrix.d, matrix.e, matrix.f)
+
+
+def _text_of(obj, text_page) -> str:
+    length = pdfium.FPDFTextObj_GetText(obj, text_page, None, 0)
+    if length <= 2:
+        return ""
+    buffer = ctypes.create_string_buffer(length)
+    pdfium.FPDFTextObj_GetText(
+        obj, text_page, ctypes.cast(buffer, ctypes.POINTER(ctypes.c_ushort)), length
+    )
+    return buffer.raw[: length - 2].decode("utf-16-le", errors="replace").strip()
+
+
+def _area(box: Box) -> float:
+    return max(0.0, box[2] - box[0]) * max(0.0, box[3] - box[1])
 
 
 def _prints(obj, kind: int) -> bool:
     """Whether an object leaves ink: a path filled or stroked in a colour that is not paper
-    white nor fully transparent (images and shadings always do)."""
+    white nor fully transparent, text not set invisible (images and shadings always do)."""
+    if kind == pdfium.FPDF_PAGEOBJ_TEXT:
+        return pdfium.FPDFTextObj_GetTextRenderMode(obj) != pdfium.FPDF_TEXTRENDERMODE_INVISIBLE
     if kind != pdfium.FPDF_PAGEOBJ_PATH:
         return True
     fill_mode, stroke = ctypes.c_int(), ctypes.c_int()

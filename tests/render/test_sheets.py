@@ -6,7 +6,7 @@ import pypdf
 import pypdfium2
 import pytest
 
-from generator.render.back_reach import BACK_REACH, back_reach
+from generator.render.back_reach import BACK_REACH, _drawable, back_reach
 from generator.render.imposition import DUPLEX, FOLD, FRONTS, impose
 from generator.render.pdf import Footer
 from generator.render.sheets import CardFace, write_card_sheets
@@ -277,7 +277,7 @@ def test_the_footer_goes_below_the_cards_on_a4_and_beside_them_on_letter(book):
     assert sides["a4"].footer_side() == "bottom"
     assert sides["letter"].footer_side() == "left"
     x, y, w, h = sides["letter"].footer_band()
-    assert (x, y, w) == (5, 5, book.sheet("default").footer_band)
+    assert (x, y, w) == (6.35, 6.35, book.sheet("default").footer_band)  # a quarter inch in
     assert x + w < sides["letter"].left - 1  # clear of the cards and their crop marks
 
 
@@ -315,13 +315,21 @@ def test_backs_reach_past_the_grid_never_over_a_card_nor_into_the_margin(book, p
     right = max(cx + cw for cx, _, cw, _ in clips)
     grid_left = min(x for x, _, _, _ in cells)
     grid_right = max(x + w for x, _, w, _ in cells)
-    # At least 2 mm (BACK_REACH where the margin leaves room) on both sides, and up and down.
-    assert 2 <= grid_left - left <= BACK_REACH + 1e-9
-    assert 2 <= right - grid_right <= BACK_REACH + 1e-9
+    # At least 2 mm (BACK_REACH where the margin leaves room) on every side, less where the
+    # margin and the footer band leave less: poker cards fill Letter's height to 7.7 mm of
+    # its top and bottom, where the quarter inch leaves 1.15 mm.
+    low_x, low_y, high_x, high_y = _drawable(imp)
+    grid_bottom = min(y for _, y, _, _ in cells)
+    grid_top = max(y + h for _, y, _, h in cells)
     bottom = min(cy for _, cy, _, _ in clips)
     top = max(cy + ch for _, cy, _, ch in clips)
-    assert 2 <= min(y for _, y, _, _ in cells) - bottom <= BACK_REACH + 1e-9
-    assert 2 <= top - max(y + h for _, y, _, h in cells) <= BACK_REACH + 1e-9
+    for reach, room in (
+        (grid_left - left, grid_left - low_x),
+        (right - grid_right, high_x - grid_right),
+        (grid_bottom - bottom, grid_bottom - low_y),
+        (top - grid_top, high_y - grid_top),
+    ):
+        assert min(2, room) - 1e-9 <= reach <= BACK_REACH + 1e-9
 
 
 def test_backs_with_their_own_bleed_need_no_reach(book):
@@ -343,3 +351,34 @@ def test_a_crop_mark_running_into_the_footer_stops_half_a_millimetre_before_it()
     # Leftwards into an upright footer: stops 0.5 mm right of it.
     upright = FooterBox(left=5, bottom=100, right=8, top=180)
     assert _stop_before(upright, 12, 120, 6, 120, clearance=0.5) == (8.5, 120)
+
+
+@pytest.mark.parametrize(("paper", "clear"), [("a4", 5.0), ("letter", 6.35)])
+@pytest.mark.parametrize("sheet", ["default", "bleed", "spaced"])
+@pytest.mark.parametrize("mode", [DUPLEX, FOLD])
+def test_marks_footer_and_cards_keep_the_papers_clear_edge(
+    tmp_path, book, paper, clear, sheet, mode
+):
+    """On the real imposition of poker cards, written to a PDF: every crop mark, label,
+    footer and card stays 5 mm from an A4 edge and a quarter inch from a Letter edge, and
+    every column and row of the grid still has its crop marks."""
+    from generator.render.print_rules import check_pdf
+
+    imp = impose(book.paper(paper), book.card("poker"), book.sheet(sheet), mode)
+    assert imp.sheet.margin == clear
+    trims = [imp.trim(slot) for slot in range(imp.per_page)]
+    columns = {round(v, 6) for x, _, w, _ in trims for v in (x, x + w)}
+    rows = {round(v, 6) for _, y, _, h in trims for v in (y, y + h)}
+    marks = imp.crop_marks()
+    assert {round(x1, 6) for x1, _, x2, _ in marks if x1 == x2} == columns
+    assert {round(y1, 6) for _, y1, _, y2 in marks if y1 == y2} == rows
+    dark = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{imp.cell_width}mm" '
+        f'height="{imp.cell_height}mm" viewBox="0 0 {imp.cell_width} {imp.cell_height}">'
+        f'<rect width="{imp.cell_width}" height="{imp.cell_height}" fill="#203040"/></svg>'
+    )
+    target = tmp_path / "cards.pdf"
+    faces = [CardFace(dark, dark, "c")] * imp.per_page
+    write_card_sheets(target, faces, imp, Footer("T", "cards", 1))
+    edge = [v for v in check_pdf(target) if v.rule == "edge"]
+    assert edge == []
