@@ -52,6 +52,9 @@ class Violation:
     rule: str  # "type" or "edge"
     what: str  # the word (and its size) or the kind of object
     where: str  # mm from the page's edges
+    # What the violation shares with others of its kind ("text at 5.5 pt, at least 6",
+    # "path within 6.35 mm of the top"), for counting them.
+    kind: str = ""
 
     def __str__(self) -> str:
         return f"page {self.page}: {self.rule}: {self.what} ({self.where})"
@@ -89,10 +92,14 @@ def check_page(page: pypdfium2.PdfPage, number: int) -> list[Violation]:
             floor = MIN_FOOTER_PT if _in_footer_band(ink) else MIN_TEXT_PT
             if ink.size < floor:
                 what = f"{ink.text!r} at {ink.size:g} pt (at least {floor:g})"
-                found.append(Violation(number, "type", what, where))
-        if _distance(ink.box, width, height)[0] < clear - 1e-6:
+                kind = f"text at {ink.size:g} pt (at least {floor:g})"
+                found.append(Violation(number, "type", what, where, kind))
+        distance, edge = _distance(ink.box, width, height)
+        if distance < clear - 1e-6:
             what = f"text {ink.text!r}" if ink.kind == "text" else ink.kind
-            found.append(Violation(number, "edge", what, f"{where}; keep {clear:g} mm clear"))
+            kind = f"{ink.kind} within {clear:g} mm of the {edge}"
+            where = f"{where}; keep {clear:g} mm clear"
+            found.append(Violation(number, "edge", what, where, kind))
     return found
 
 
