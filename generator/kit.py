@@ -685,6 +685,7 @@ def write_board_kit(
     from generator.decks import slugify
     from generator.render.pdf import Footer
     from generator.render.tiling import (
+        TILE_ASSEMBLY,
         plan_tiles,
         read_board_svg,
         write_board_page,
@@ -716,9 +717,7 @@ def write_board_kit(
             [
                 "Each tile's footer names it and shows where it lies in the tile map; lay "
                 "them out in that order.",
-                "Trim the white margin off the left and top of every tile except the first "
-                "column and row, lay it over its neighbour's glue strip with the cross marks "
-                "meeting, and glue.",
+                TILE_ASSEMBLY,
                 f"{whole} is the whole board on one {big.name} page, for a copy shop.",
             ],
         )

@@ -34,10 +34,14 @@ MIN_BOARD_MM = 10.0
 MAX_PAGE_MM = 5080.0
 EPSILON = 1e-6
 LABEL_PT = 6.0
-INSTRUCTIONS = (
-    "To assemble: cut off the left and top margins of each tile, lay it over the glue strip "
-    "of its neighbour with the cross marks aligned, and glue."
+# How tiles go together, written once: each tile's footer prints it, and the kit guides
+# of the games with tiled boards (and of `quarry tile`) quote it word for word. It fits
+# one line of the footer band at TILE_NOTE_PT on A4 and on Letter.
+TILE_ASSEMBLY = (
+    "Trim each tile's left and top margins, except along the board's outer edge; lay it "
+    "over its neighbour's glue strip, cross marks meeting, and glue."
 )
+TILE_NOTE_PT = 6.0
 
 
 @dataclass(frozen=True)
@@ -391,8 +395,8 @@ def _footer_band(doc: PdfDocument, plan: TilePlan, tile: Tile, footer_text: str)
     free_right = map_left - 1.5 - pt_to_mm(text_width(tile.label, name_pt, bold=True)) - 3
     size = mm_to_pt(t.footer_size)
     lines = [(footer_text, size, 0.3)]
-    if _line_height(size) + _line_height(size * 0.85) + 0.3 <= band:
-        lines.append((INSTRUCTIONS, size * 0.85, 0.45))
+    if _line_height(size) + _line_height(TILE_NOTE_PT) + 0.3 <= band:
+        lines.append((TILE_ASSEMBLY, TILE_NOTE_PT, 0.35))
     _text_block(doc, lines, t.margin, free_right, plan.page.width / 2, bottom, band)
 
 

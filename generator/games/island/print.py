@@ -40,6 +40,7 @@ from generator.render.document import (
 )
 from generator.render.layouts import LayoutBook, Paper
 from generator.render.pdf import Footer
+from generator.render.tiling import TILE_ASSEMBLY
 
 TITLE = "The Most Dangerous Game"
 # The board's squares at true size: a folded standee (minis.standee_footprint, 12 x 12 mm)
@@ -366,10 +367,8 @@ GUIDE_ABOUT = (
     "move in secret on their mini boards; the Hunter moves in the open and looks around."
 )
 ASSEMBLY = (
-    "The board: trim the left and top margins off each tile except those of the first "
-    "column and row, lay it over its neighbour's glue strip with the cross marks meeting, "
-    "and glue. The board's one-page PDF holds it whole at true size, for a copy shop (on A3 "
-    "or Tabloid when it fits, else on a page of its own size).",
+    f"The board: {TILE_ASSEMBLY} The board's one-page PDF holds it whole at true size, "
+    "for a copy shop (on A3 or Tabloid when it fits, else on a page of its own size).",
     "Mini boards: one for each Hunted, in a clear sheet protector, with a dry-erase marker.",
     "Tokens: print on card, cut out, fold on the dashed lines and glue the two sides "
     "together (the page shows how).",

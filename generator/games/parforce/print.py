@@ -44,6 +44,7 @@ from generator.render.document import (
 from generator.render.layouts import LayoutBook, Paper
 from generator.render.pdf import Footer
 from generator.render.svg import svg_size_mm
+from generator.render.tiling import TILE_ASSEMBLY
 
 TITLE = "Parforcejagd"
 BIG_PAPER = {"letter": "tabloid", "tabloid": "tabloid"}  # the one-page board; else A3
@@ -216,10 +217,8 @@ GUIDE_ABOUT = (
     "the dog handler, and try to pen the stag in before it runs its lap round the pond."
 )
 ASSEMBLY = (
-    "The board: trim the left and top margins off each tile except those of the first "
-    "column and row, lay it over its neighbour's glue strip with the cross marks meeting, "
-    "and glue. The one-page PDF holds the board whole, for a copy shop: A3 or Tabloid up "
-    "to 9 x 9 squares, a page of the board's own size above.",
+    f"The board: {TILE_ASSEMBLY} The one-page PDF holds the board whole, for a copy "
+    "shop: A3 or Tabloid up to 9 x 9 squares, a page of the board's own size above.",
     "Pieces: print on card, cut out along the solid lines, fold on the dashed line and glue "
     "back to back. Cut out the coins: a bet for every player and the pond fees.",
     "Nothing else is needed: no dice, no cards.",

@@ -207,3 +207,24 @@ def test_fold_backs_print_everything_on_one_side(kit, light_folded):
     pages = {r["path"]: r.get("pages") for r in _manifest(light_folded)["files"]}
     duplex = {r["path"]: r.get("pages") for r in _manifest(kit)["files"]}
     assert pages["cards-a4.pdf"] > duplex["cards-a4.pdf"] / 2  # fewer fronts to a page
+
+
+def _flat(text: str) -> str:
+    """`text` without its white space: a guide wraps its lines where a tile's footer does not."""
+    return "".join(text.split())
+
+
+def test_the_guide_and_every_tile_give_the_same_words_to_assemble_the_board(kit):
+    """The tile assembly is written once (render/tiling.py) and printed by both; each tile
+    prints it at 6 pt or more, as the print rules read it from the PDF."""
+    from generator.render.print_rules import check_pdf
+    from generator.render.tiling import TILE_ASSEMBLY
+
+    words = _flat(TILE_ASSEMBLY)
+    for paper in ("a4", "letter"):
+        guide = pypdf.PdfReader(kit / f"00-guide-{paper}.pdf")
+        assert words in _flat("".join(page.extract_text() for page in guide.pages)), paper
+        tiles = kit / f"board-{paper}-tiled.pdf"
+        for page in pypdf.PdfReader(tiles).pages:
+            assert words in _flat(page.extract_text()), paper
+        assert [v for v in check_pdf(tiles) if v.rule == "type"] == [], paper
