@@ -13,7 +13,8 @@ The rules:
   FOOTER_REACH mm of the left edge, where render/sheets.py turns the footer on Letter) may go
   down to MIN_FOOTER_PT;
 - `edge`: no ink (text, path, image) within CLEAR_MM of the paper's edge: 5 mm on A4 (and
-  A3), 6.35 mm (a quarter inch) on Letter (and Tabloid), where home printers clip more.
+  A3), 6.35 mm (a quarter inch) on Letter (and Tabloid), where home printers clip more
+  (EDGE_TOLERANCE less).
 """
 
 import ctypes
@@ -37,6 +38,9 @@ DEFAULT_CLEAR_MM = 5.0
 PAPERS = {"a4": (210.0, 297.0), "a3": (297.0, 420.0), "letter": (215.9, 279.4)}
 PAPERS["tabloid"] = (279.4, 431.8)
 SIZE_TOLERANCE = 1.0  # mm
+# mm: ink this little inside the clear band is let pass: the hairline of a cutting outline
+# centred on the margin (render/tiling.py) reaches half its width, 0.05 mm, past it.
+EDGE_TOLERANCE = 0.1
 # Sizes are compared after rounding to this many decimals: 6 pt drawn through a chain of
 # scales reads 5.9999.
 SIZE_DECIMALS = 2
@@ -95,7 +99,7 @@ def check_page(page: pypdfium2.PdfPage, number: int) -> list[Violation]:
                 kind = f"text at {ink.size:g} pt (at least {floor:g})"
                 found.append(Violation(number, "type", what, where, kind))
         distance, edge = _distance(ink.box, width, height)
-        if distance < clear - 1e-6:
+        if distance < clear - EDGE_TOLERANCE:
             what = f"text {ink.text!r}" if ink.kind == "text" else ink.kind
             kind = f"{ink.kind} within {clear:g} mm of the {edge}"
             where = f"{where}; keep {clear:g} mm clear"
@@ -172,6 +176,8 @@ def _walk(obj, matrix, clip: Box | None, text_page, found: list[_Ink]) -> None:
     if not pdfium.FPDFPageObj_GetBounds(obj, left, bottom, right, top):
         return
     whole = _transform((left.value, bottom.value, right.value, top.value), matrix)
+    if kind == pdfium.FPDF_PAGEOBJ_PATH:
+        whole = _less_half_stroke(obj, whole, matrix)
     box = whole if clip is None else _intersect(whole, clip)
     if box is None:
         return
@@ -188,6 +194,22 @@ def _walk(obj, matrix, clip: Box | None, text_page, found: list[_Ink]) -> None:
         if not ink.text.strip():
             return
     found.append(ink)
+
+
+def _less_half_stroke(obj, box: Box, matrix) -> Box:
+    """pdfium widens a stroked path's bounds by the whole line width on each side, where the
+    ink reaches half of it: take the other half back."""
+    fill_mode, stroke = ctypes.c_int(), ctypes.c_int()
+    pdfium.FPDFPath_GetDrawMode(obj, fill_mode, stroke)
+    width = ctypes.c_float()
+    if not stroke.value or not pdfium.FPDFPageObj_GetStrokeWidth(obj, width):
+        return box
+    a, b, c, d, _, _ = matrix
+    half = width.value / 2 * abs(a * d - b * c) ** 0.5
+    left, bottom, right, top = box
+    if right - left <= 2 * half or top - bottom <= 2 * half:
+        return box
+    return (left + half, bottom + half, right - half, top - half)
 
 
 def _matrix(obj) -> tuple[float, ...]:

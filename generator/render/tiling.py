@@ -13,7 +13,7 @@ SVG; page coordinates are mm from the page's bottom-left corner, as in pdf.py.
 """
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from generator.errors import QuarryError
@@ -86,11 +86,15 @@ class TilePlan:
 def plan_tiles(board_w: float, board_h: float, paper: Paper, tiling: TilingLayout) -> TilePlan:
     """Return the TilePlan for a board `board_w` x `board_h` mm printed on `paper`.
 
-    The page is portrait or landscape, whichever needs fewer pages (portrait on a tie).
+    The page is portrait or landscape, whichever needs fewer pages (portrait on a tie). The
+    margin is the tiling's, or the paper's clear_edge where that is wider (Letter's quarter
+    inch).
     Raises QuarryError for a board under MIN_BOARD_MM a side, or one that would take over
     100 tiles.
     """
     _check_board_size(board_w, board_h, None)
+    if paper.clear_edge > tiling.margin:  # the paper's printers clip more than the tiling keeps
+        tiling = replace(tiling, margin=paper.clear_edge)
     portrait = _grid(board_w, board_h, paper, tiling)
     landscape = _grid(board_w, board_h, paper.landscape(), tiling)
     page, rows, cols = portrait if _count(landscape) >= _count(portrait) else landscape

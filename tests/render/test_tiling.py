@@ -257,3 +257,16 @@ def test_plan_refuses_degenerate_and_huge_boards():
     step_w, step_h = pw - TILING.overlap, ph - TILING.overlap
     plan = plan_tiles(9 * step_w + pw, 9 * step_h + ph, A4, TILING)
     assert (plan.rows, plan.cols) == (10, 10)
+
+
+@pytest.mark.parametrize(("paper", "clear"), [("a4", 6.0), ("letter", 6.35)])
+def test_tiles_keep_the_papers_clear_edge_and_print_their_note_at_6_pt(tmp_path, paper, clear):
+    """Tiles keep the tiling's 6 mm margin, or Letter's quarter inch where its printers clip
+    more; the print rules, reading the PDF, find nothing too near an edge nor too small."""
+    from generator.render.print_rules import check_pdf
+
+    plan = plan_tiles(384, 420, BOOK.paper(paper), TILING)
+    assert plan.tiling.margin == clear and plan.printable[0] == clear
+    target = tmp_path / f"tiles-{paper}.pdf"
+    write_tiled_board(target, squares_svg(384, 420), BOOK.paper(paper), TILING, FOOTER)
+    assert check_pdf(target) == []
