@@ -12,6 +12,9 @@ The rules:
   the footer band (FOOTER_REACH mm above the bottom edge, or read upwards within
   FOOTER_REACH mm of the left edge, where render/sheets.py turns the footer on Letter) may go
   down to MIN_FOOTER_PT;
+- `dash`: dashes only on lines that mean cut or fold, and those are straight: a dashed
+  curve (a rounded frame, a circle) reads as a cut line where there is none, or as missing
+  art;
 - `edge`: no ink (text, path, image) within CLEAR_MM of the paper's edge: 5 mm on A4 (and
   A3), 6.35 mm (a quarter inch) on Letter (and Tabloid), where home printers clip more
   (EDGE_TOLERANCE less).
@@ -59,6 +62,8 @@ class Violation:
     # What the violation shares with others of its kind ("text at 5.5 pt, at least 6",
     # "path within 6.35 mm of the top"), for counting them.
     kind: str = ""
+    distance: float | None = None  # edge: mm from the nearest edge
+    edge: str = ""  # edge: which ("top", "left", ...)
 
     def __str__(self) -> str:
         return f"page {self.page}: {self.rule}: {self.what} ({self.where})"
@@ -73,22 +78,28 @@ def paper_of(width_mm: float, height_mm: float) -> str:
     return "other"
 
 
-def check_pdf(path: Path) -> list[Violation]:
-    """Return every violation of the print rules on every page of the PDF at `path`."""
+def check_pdf(path: Path, clear_mm: float | None = None) -> list[Violation]:
+    """Return every violation of the print rules on every page of the PDF at `path`
+    (`clear_mm`: the band kept clear on every paper, instead of the paper's own)."""
     pdf = pypdfium2.PdfDocument(str(path))
     try:
         found = []
         for index in range(len(pdf)):
-            found += check_page(pdf[index], index + 1)
+            found += check_page(pdf[index], index + 1, clear_mm)
         return found
     finally:
         pdf.close()
 
 
-def check_page(page: pypdfium2.PdfPage, number: int) -> list[Violation]:
-    """Return the violations on one page (`number` counted from 1)."""
+def check_page(
+    page: pypdfium2.PdfPage, number: int, clear_mm: float | None = None
+) -> list[Violation]:
+    """Return the violations on one page (`number` counted from 1); `clear_mm` as in
+    check_pdf."""
     width, height = (pt_to_mm(v) for v in page.get_size())
     clear = CLEAR_MM.get(paper_of(width, height), DEFAULT_CLEAR_MM)
+    if clear_mm is not None:
+        clear = clear_mm
     found = []
     for ink in _inks(page, width, height):
         where = _where(ink.box, width, height)
@@ -98,12 +109,15 @@ def check_page(page: pypdfium2.PdfPage, number: int) -> list[Violation]:
                 what = f"{ink.text!r} at {ink.size:g} pt (at least {floor:g})"
                 kind = f"text at {ink.size:g} pt (at least {floor:g})"
                 found.append(Violation(number, "type", what, where, kind))
+        if ink.dashed_curve:
+            kind = "dashed curve (dashes are for straight cut and fold lines)"
+            found.append(Violation(number, "dash", "dashed curve", where, kind))
         distance, edge = _distance(ink.box, width, height)
         if distance < clear - EDGE_TOLERANCE:
             what = f"text {ink.text!r}" if ink.kind == "text" else ink.kind
             kind = f"{ink.kind} within {clear:g} mm of the {edge}"
             where = f"{where}; keep {clear:g} mm clear"
-            found.append(Violation(number, "edge", what, where, kind))
+            found.append(Violation(number, "edge", what, where, kind, distance, edge))
     return found
 
 
@@ -123,6 +137,7 @@ class _Ink:
     size: float = 0.0  # pt, as printed
     text: str = ""
     upright: bool = False  # reads from the bottom of the page up
+    dashed_curve: bool = False  # a path stroked with dashes that bends
 
 
 def _in_footer_band(ink: _Ink) -> bool:
@@ -182,6 +197,8 @@ def _walk(obj, matrix, clip: Box | None, text_page, found: list[_Ink]) -> None:
     if box is None:
         return
     ink = _Ink(KINDS[kind], box, _area(box) / _area(whole) if _area(whole) > 0 else 1.0)
+    if kind == pdfium.FPDF_PAGEOBJ_PATH:
+        ink.dashed_curve = _dashed_curve(obj)
     if kind == pdfium.FPDF_PAGEOBJ_TEXT:
         placed = _multiply(own, matrix)
         em = ctypes.c_float()
@@ -210,6 +227,19 @@ def _less_half_stroke(obj, box: Box, matrix) -> Box:
     if right - left <= 2 * half or top - bottom <= 2 * half:
         return box
     return (left + half, bottom + half, right - half, top - half)
+
+
+def _dashed_curve(obj) -> bool:
+    """Whether a path is stroked with dashes and holds a curve."""
+    fill_mode, stroke = ctypes.c_int(), ctypes.c_int()
+    pdfium.FPDFPath_GetDrawMode(obj, fill_mode, stroke)
+    if not stroke.value or pdfium.FPDFPageObj_GetDashCount(obj) <= 0:
+        return False
+    return any(
+        pdfium.FPDFPathSegment_GetType(pdfium.FPDFPath_GetPathSegment(obj, index))
+        == pdfium.FPDF_SEGMENT_BEZIERTO
+        for index in range(pdfium.FPDFPath_CountSegments(obj))
+    )
 
 
 def _matrix(obj) -> tuple[float, ...]:

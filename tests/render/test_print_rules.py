@@ -157,3 +157,25 @@ def test_paper_white_at_the_edge_passes(tmp_path):
 def test_the_paper_is_read_from_the_page_size_either_way_round():
     assert paper_of(210, 297) == "a4" and paper_of(297, 210) == "a4"
     assert paper_of(215.9, 279.4) == "letter" and paper_of(100, 100) == "other"
+
+
+def test_a_dashed_circle_fails_and_a_dashed_straight_fold_line_passes(tmp_path):
+    def circle(canvas):
+        canvas.setDash(3, 3)
+        canvas.circle(mm_to_pt(100), mm_to_pt(150), mm_to_pt(10))
+
+    (violation,) = check_pdf(_pdf(tmp_path, A4, circle, "circle.pdf"))
+    assert violation.rule == "dash"
+
+    def fold(canvas):
+        canvas.setDash(3, 3)
+        canvas.line(mm_to_pt(105), mm_to_pt(20), mm_to_pt(105), mm_to_pt(270))
+
+    assert check_pdf(_pdf(tmp_path, A4, fold, "fold.pdf")) == []
+
+
+def test_a_solid_circle_passes(tmp_path):
+    def circle(canvas):
+        canvas.circle(mm_to_pt(100), mm_to_pt(150), mm_to_pt(10))
+
+    assert check_pdf(_pdf(tmp_path, A4, circle)) == []
