@@ -80,11 +80,12 @@ def report(folders: list[Path]) -> str:
     lines.append(f"{checked} PDFs checked (print-all files left out: they repeat the kit).")
     lines += [
         "",
-        "| game | type (text too small) | edge (too near the paper's edge) |",
-        "|---|---|---|",
+        "| game | type (text too small) | edge (too near the paper's edge) | dash (curves) |",
+        "|---|---|---|---|",
     ]
     for game in sorted(grouped):
-        lines.append(f"| {game} | {totals[(game, 'type')]} | {totals[(game, 'edge')]} |")
+        counts = " | ".join(str(totals[(game, rule)]) for rule in ("type", "edge", "dash"))
+        lines.append(f"| {game} | {counts} |")
     for game in sorted(grouped):
         lines += ["", f"## {game}"]
         for name in sorted(grouped[game]):
