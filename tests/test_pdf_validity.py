@@ -7,7 +7,6 @@ new option or verb, add a run to RUNS (or to kit_runs, which follows `quarry kit
 """
 
 import hashlib
-import math
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -210,8 +209,6 @@ def test_the_resource_check_finds_an_undefined_graphics_state(tmp_path):
 
 DPI = 100
 CLEAR_MM = 5.0
-# Pixels lying wholly inside the outer 5 mm (19 at 100 dpi: 4.83 mm).
-CLEAR_PIXELS = math.floor(CLEAR_MM * DPI / 25.4)
 
 
 def render(page, dpi: int = DPI) -> np.ndarray:
@@ -253,9 +250,14 @@ def _contents(page: pikepdf.Page) -> list[pikepdf.Stream]:
 
 
 def ink_near_the_edges(path: Path, skip: set[str] | None = None) -> list[str]:
-    """Return, for each page of `path` with anything printed in the outer 5 mm, which
-    edges and how near the ink comes. Pages whose fingerprint is in `skip` were already
-    checked and are not rendered again; the others' fingerprints are added to it."""
+    """Return, for each text, path or image of `path` printed in the outer 5 mm, its page,
+    how near the ink comes and to which edge: the edge rule of the print rules
+    (generator/render/print_rules.py), held to 5 mm on every paper here (Letter's quarter
+    inch is for the survey, tools/print_survey.py, until every kit keeps it). Pages whose
+    fingerprint is in `skip` were already checked and are not read again; the others'
+    fingerprints are added to it."""
+    from generator.render.print_rules import check_page
+
     problems = []
     skip = set() if skip is None else skip
     with pikepdf.open(path) as source:
@@ -265,18 +267,12 @@ def ink_near_the_edges(path: Path, skip: set[str] | None = None) -> list[str]:
         if prints[index] in skip:
             continue
         skip.add(prints[index])
-        grey = render(pdf[index]).min(axis=2)
-        n = CLEAR_PIXELS
-        bands = {
-            "top": grey[:n, :],
-            "bottom": grey[::-1][:n, :],
-            "left": grey[:, :n].T,
-            "right": grey[:, ::-1][:, :n].T,
-        }
-        for edge, band in bands.items():
-            inked = np.where((band < 255).any(axis=1))[0]
-            if len(inked):
-                problems.append(f"page {index + 1}: ink {inked[0] * 25.4 / DPI:.1f} mm from {edge}")
+        for found in check_page(pdf[index], index + 1, clear_mm=CLEAR_MM):
+            if found.rule == "edge":
+                problems.append(
+                    f"page {found.page}: ink {found.distance:.1f} mm from {found.edge} "
+                    f"({found.what})"
+                )
     pdf.close()
     return problems
 
@@ -299,8 +295,8 @@ def test_the_edge_check_sees_a_mark_4_mm_from_the_edge(tmp_path):
     doc.end_page()
     doc.save()
     (problem,) = ink_near_the_edges(path)
-    distance = float(problem.split()[3])  # "page 1: ink D mm from top"
-    assert problem.endswith("from top") and 3.7 <= distance <= 4.0
+    distance = float(problem.split()[3])  # "page 1: ink D mm from top (path)"
+    assert problem.endswith("from top (path)") and 3.7 <= distance <= 4.0
 
 
 # --- duplex drift -----------------------------------------------------------------------
