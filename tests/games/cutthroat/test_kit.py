@@ -236,10 +236,16 @@ def _band_colours(image, scale, page_h, x, y, w, h, near, far):
     return colours
 
 
+def _tint_or_paper(colour, tint) -> bool:
+    """Whether `colour` is `tint`, white paper or a blend of the two (each channel between)."""
+    return all(t - 6 <= c <= 255 for c, t in zip(colour, tint, strict=True))
+
+
 def test_the_aid_backs_reach_past_their_trim_with_their_own_tint_only(kit):
     """A duplex back page continues each back past its trim (back_reach.py): on the aid's
-    backs that band must be the card's tint, never a sliver of a frame, so a millimetre or
-    two of drift leaves no red on the cut edge. Checked on the written PDF's pixels."""
+    backs that band must be the card's tint (or the white paper where the reach stops short
+    of the sheet's clear edge), never a sliver of a frame, so a millimetre or two of drift
+    leaves no red on the cut edge. Checked on the written PDF's pixels."""
     import pypdfium2
 
     tint = tuple(int(SUIT_BY_KEY["heart"].tint[i : i + 2], 16) for i in (1, 3, 5))
@@ -256,9 +262,10 @@ def test_the_aid_backs_reach_past_their_trim_with_their_own_tint_only(kit):
         assert backs
         for x, y in backs:
             colours = _band_colours(image, scale, page_h, x, y, card_w, card_h, 0.4, 2.2)
-            worst = max(max(abs(c - t) for c, t in zip(colour, tint, strict=True))
-                        for colour in colours)  # fmt: skip
-            assert worst <= 6, (paper, x, y, worst)
+            # the tint, or the paper beyond a reach cut short by the sheet's clear edge
+            # (and the blend of the two at that seam): never a frame's red
+            strays = [colour for colour in colours if not _tint_or_paper(colour, tint)]
+            assert strays == [], (paper, x, y, strays[:3])
         document.close()
 
 
