@@ -105,7 +105,7 @@ def build_kit(request: KitRequest) -> None:
     text = json.dumps([p.to_json() for p in puzzles], indent=2, sort_keys=True) + "\n"
     writer.write_text("puzzles.json", text, "puzzles")
     # the rulebook's example is a game of the published numbers: not a designed variant's
-    printed_rules = rulebook() if request.design is None else None
+    printed_rules = rulebook(len(ranks)) if request.design is None else None
     for paper in request.papers:
         _write_cards(request, paper, cards, aids)
         name = f"tracks-{paper.name}.pdf"

@@ -167,15 +167,16 @@ SETUP_STEPS = (
 )
 
 
-def rulebook():
-    """Return CutThroat!'s rulebook: its example replayed from example_record()."""
+def rulebook(players: int = EXAMPLE_PLAYERS):
+    """Return CutThroat!'s rulebook for a table of `players` (what its cover lists): its
+    example, a game of EXAMPLE_PLAYERS, replayed from example_record()."""
     from generator.games.cutthroat.cards import card_set
     from generator.games.cutthroat.reference import rules_part
     from generator.games.cutthroat.table import needs
 
     turns, result, dealt = example_turns(example_record())
     ranks = dealt.ranks
-    table = needs(EXAMPLE_PLAYERS, None)
+    table = needs(players, None)
     intro = replayed_intro(
         f"the first turns of a {EXAMPLE_PLAYERS}-player game",
         "the simple bot in every seat",

@@ -217,7 +217,9 @@ def build_kit(request: KitRequest, island: Island | None = None) -> None:
     card backs are light (the board is tints)."""
     from generator.games.island.faces import card_set
     from generator.games.island.puzzles import make_puzzles
+    from generator.games.island.rulebook import rulebook
     from generator.games.island.table import needs
+    from generator.render.document.rulebook import write_rulebook
 
     writer, seed = request.writer, request.seed
     island = island or kit_island(request)
@@ -248,6 +250,8 @@ def build_kit(request: KitRequest, island: Island | None = None) -> None:
     text = json.dumps(plain, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
     writer.write_text("puzzles.json", text, "puzzles")
     copies = Copies(minis=players - 1, reference=players)
+    # the rulebook's example is a game on the default island: not in a designed island's kit
+    printed_rules = rulebook(players) if island == default_island() else None
     for index, paper in enumerate(request.papers):
         board = write_board_pages(writer, paper, island, seed, request.book)
         pages = write_pieces(writer, paper, island, seed, request.ink)
@@ -256,10 +260,17 @@ def build_kit(request: KitRequest, island: Island | None = None) -> None:
         _write_cards(request, paper, cards)
         pages["reference"] = _write_reference(writer, paper, seed)
         _write_puzzle_book(writer, paper, puzzles, seed)
-        _list_for_guide(request, paper, copies)
+        if printed_rules is not None:
+            rulebook_pdf = f"rulebook-{paper.name}.pdf"
+            count = write_rulebook(writer.path(rulebook_pdf), paper, printed_rules, seed)
+            writer.add(rulebook_pdf, "rulebook", pages=count)
+        _list_for_guide(request, paper, copies, printed_rules is not None)
         if index == 0:  # every paper prints the same pieces: count them once
             _provide(writer, cards, tokens, track, pages, copies)
     writer.set_table(needs(players, request.design))
+
+
+RULEBOOK_WHAT = "The rulebook: what is in the kit, setting up, the rules and a worked example"
 
 
 @dataclass(frozen=True)
@@ -377,10 +388,15 @@ ASSEMBLY = (
 )
 
 
-def _list_for_guide(request: KitRequest, paper: Paper, copies: Copies) -> None:
+def _list_for_guide(
+    request: KitRequest, paper: Paper, copies: Copies, rulebook: bool = False
+) -> None:
     """List the kit's PDFs on `paper` after the board's (which write_board_pages lists) for
-    its guide page and print-all file, with the copies the table needs."""
+    its guide page and print-all file, with the copies the table needs (the rulebook first,
+    when the kit has one)."""
     writer, name = request.writer, paper.name
+    if rulebook:
+        writer.to_print(paper, f"rulebook-{name}.pdf", RULEBOOK_WHAT)
     duplex = request.back_mode == "duplex"
     writer.to_print(paper, f"minis-{name}.pdf", "The mini board", copies.minis,
                     note="One for each Hunted")  # fmt: skip

@@ -89,12 +89,12 @@ def balance():
         rows=(
             Row(
                 "people",
-                "the reckoning Hunter (he tracks, as people do, from what was shown)",
+                "the reckoning Hunter (tracks as people do)",
                 {"hunter": "reckoning"},
             ),
             Row(
                 "exact",
-                "the tracking Hunter (he keeps every square each Hunted may be on)",
+                "the tracking Hunter (tracks exactly)",
                 {"hunter": "tracking"},
                 holds=False,
             ),

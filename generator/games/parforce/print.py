@@ -143,6 +143,8 @@ def build_kit(request: KitRequest, board: HuntingBoard | None = None) -> None:
     from generator.games.parforce.puzzles import make_puzzles
     from generator.games.parforce.puzzles.book import write_book
     from generator.games.parforce.reference import write_reference, write_rules
+    from generator.games.parforce.rulebook import rulebook
+    from generator.render.document.rulebook import write_rulebook
 
     writer, seed = request.writer, request.seed
     if board is None:
@@ -167,6 +169,10 @@ def build_kit(request: KitRequest, board: HuntingBoard | None = None) -> None:
     puzzles = [p for level, count in SAMPLE_BOOK for p in make_puzzles(count, level, seed)]
     text = json.dumps([p.to_json() for p in puzzles], indent=2, sort_keys=True) + "\n"
     writer.write_text("puzzles.json", text, "puzzles")
+    # the rulebook's example is a game on the default board: not in a designed board's kit
+    printed_rules = (
+        rulebook(players) if request.design is None and board == default_board() else None
+    )
     for paper in request.papers:
         write_board_pages(writer, paper, board, seed, request.book)
         name = f"tokens-{paper.name}.pdf"
@@ -190,10 +196,15 @@ def build_kit(request: KitRequest, board: HuntingBoard | None = None) -> None:
         book_name = f"puzzles-{paper.name}.pdf"
         writer.add(book_name, "puzzle-book",
                    pages=write_book(writer.path(book_name), paper, puzzles, seed))  # fmt: skip
-        _list_for_guide(writer, paper)
+        if printed_rules is not None:
+            rulebook_pdf = f"rulebook-{paper.name}.pdf"
+            pages = write_rulebook(writer.path(rulebook_pdf), paper, printed_rules, seed)
+            writer.add(rulebook_pdf, "rulebook", pages=pages)
+        _list_for_guide(writer, paper, printed_rules is not None)
 
 
 COINS_HEADER_PROBE = Header("The pot's coins", "y")
+RULEBOOK_WHAT = "The rulebook: what is in the kit, setting up, the rules and a worked example"
 
 
 def _provide(writer: KitWriter, pieces: str, coins: str) -> None:
@@ -225,9 +236,12 @@ ASSEMBLY = (
 )
 
 
-def _list_for_guide(writer: KitWriter, paper: Paper) -> None:
-    """List the kit's PDFs on `paper` after the board's for its guide and print-all file."""
+def _list_for_guide(writer: KitWriter, paper: Paper, rulebook: bool = False) -> None:
+    """List the kit's PDFs on `paper` after the board's for its guide and print-all file
+    (the rulebook's first, when the kit has one)."""
     name = paper.name
+    if rulebook:
+        writer.to_print(paper, f"rulebook-{name}.pdf", RULEBOOK_WHAT)
     writer.to_print(paper, f"tokens-{name}.pdf", "The ten pieces, and the coins for the "
                     "table's bets and pond fees", note="On card")  # fmt: skip
     writer.to_print(paper, f"reference-{name}.pdf", "The moves at a glance", REFERENCE_COPIES,

@@ -21,7 +21,7 @@ from generator.render.pdf import Footer
 from generator.render.units import mm_to_pt
 
 SCALE_BAR_MM = 50.0
-GUIDE_SIZES = (9.0, 8.75, 8.5, 8.25, 8.0, 7.75, 7.5)
+GUIDE_SIZES = (9.0, 8.75, 8.5, 8.25, 8.0, 7.75, 7.5, 7.25, 7.0)
 
 
 @dataclass(frozen=True)
