@@ -28,7 +28,7 @@ SEARCH_INK = "#1d4f8c"  # the K beside a place the Knight searches
 DRAGON_INK = FLY_INK  # the D beside the place the Dragon moved to
 MARK_R = 2.3  # mm: the radius of the disc marking a place (D: the Dragon, K: a search)
 MARK_PT = 7.5
-MINI = {"radius": 24.0, "r": 6.0, "stretch": 0.62}  # the example's maps
+MINI = {"radius": 20.5, "r": 6.0, "stretch": 0.62}  # under 62 mm wide: never scaled down
 COVER = {"radius": 52.0, "r": 13.0, "stretch": 0.7}  # the cover's five places
 SETUP_MAP_MM = (150.0, 120.0)  # the map sheet's drawing, as the setup picture shows it
 

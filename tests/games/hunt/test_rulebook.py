@@ -19,6 +19,7 @@ from generator.games.hunt.rulebook import (
 )
 from generator.render.document.rulebook import write_rulebook
 from generator.render.layouts import LayoutBook
+from generator.render.print_rules import check_pdf
 
 
 @pytest.fixture(scope="module")
@@ -68,6 +69,9 @@ def test_a_record_that_does_not_replay_gives_no_example():
 def test_the_rulebook_has_its_cover_setup_rules_and_example(tmp_path, paper, replayed):
     target = tmp_path / f"rulebook-{paper}.pdf"
     pages = write_rulebook(target, LayoutBook().paper(paper), rulebook(), 1)
+    # no type under 6 pt, nothing in the printer's margin (the dashed Fly arrows of The
+    # Hunt's maps are an open question of issue 24: dashes there mean a move, not a cut)
+    assert [v for v in check_pdf(target) if v.rule != "dash"] == []
     texts = [" ".join(p.extract_text().split()) for p in pypdf.PdfReader(target).pages]
     assert len(texts) == pages == 4
     assert texts[0].startswith("The Hunt") and "In this kit" in texts[0]
