@@ -28,6 +28,7 @@ from generator.games.parforce.tokens import TOKEN_MM, coin_counts, coins_for, co
 from generator.kit import KitWriter, PrintOptions
 from generator.render.layouts import LayoutBook
 from generator.render.svg import new_document, svg_size_mm
+from tests.card_type import printed_sizes
 from tests.test_pdf_validity import (
     ink_near_the_edges,
     missing_resources,
@@ -190,35 +191,13 @@ def test_each_reference_diagram_marks_exactly_the_engines_moves(title, squares, 
     assert svg.count('class="piece piece-') == len(squares)
 
 
-def _printed_sizes(path) -> list[tuple[float, str]]:
-    """Return (size in points as printed, character) of every character of the PDF, read
-    from its text layer with pypdfium2 (the font size times the character's matrix)."""
-    import math
-
-    import pypdfium2
-    import pypdfium2.raw as pdfium_c
-
-    sizes = []
-    for page in pypdfium2.PdfDocument(path):
-        text = page.get_textpage()
-        count = text.count_chars()
-        chars = text.get_text_range(0, count)
-        for index, char in enumerate(chars):
-            if char.strip():
-                matrix = pdfium_c.FS_MATRIX()
-                pdfium_c.FPDFText_GetMatrix(text, index, matrix)
-                scale = math.sqrt(abs(matrix.a * matrix.d - matrix.b * matrix.c))
-                sizes.append((pdfium_c.FPDFText_GetFontSize(text, index) * scale, char))
-    return sizes
-
-
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("stem", ["rules", "reference", "board-overview"])
 def test_piece_numbers_letters_and_coordinates_print_at_6_pt_or_more(kit, stem, paper):
-    sizes = _printed_sizes(kit / f"{stem}-{paper}.pdf")
-    small = sorted({(round(size, 2), char) for size, char in sizes if size < 5.995})
+    sizes = printed_sizes(kit / f"{stem}-{paper}.pdf")
+    small = sorted({(size, char) for size, char, _ in sizes if size < 5.995})
     assert small == []
-    numbers = [size for size, char in sizes if char in "1234"]
+    numbers = [size for size, char, _ in sizes if char in "1234"]
     assert numbers and min(numbers) >= 5.995
 
 
