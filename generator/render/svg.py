@@ -40,6 +40,18 @@ def document_text(dwg: svgwrite.Drawing) -> str:
     return _LONG_FLOAT.sub(lambda m: fmt(float(m.group())), dwg.tostring()) + "\n"
 
 
+def document_of(width: float, height: float, body: list[str], cls: str = "") -> str:
+    """Return an SVG document `width` x `height` mm (user unit 1 mm) holding the SVG text
+    fragments `body` in order (for figures built as text rather than with svgwrite)."""
+    klass = f' class="{cls}"' if cls else ""
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{fmt(width)}mm" '
+        f'height="{fmt(height)}mm" viewBox="0 0 {fmt(width)} {fmt(height)}"{klass}>'
+        + "".join(body)
+        + "</svg>\n"
+    )
+
+
 def svg_size_mm(svg_text: str) -> tuple[float, float]:
     """Return (width, height) in mm declared on the root <svg> element.
 

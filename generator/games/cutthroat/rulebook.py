@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from generator.games.cutthroat.rules import PUBLISHED, CutthroatState
 from generator.render.document.rulebook import ExampleStep, Rulebook, replayed_intro
+from generator.render.svg import document_of
 from generator.render.text import text_box
 from generator.render.units import fmt
 
@@ -73,15 +74,6 @@ def example_turns(record: dict) -> tuple[list[ExampleTurn], str, CutthroatState]
     return turns, result, dealt
 
 
-def _svg(width: float, height: float, body: list[str]) -> str:
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{fmt(width)}mm" '
-        f'height="{fmt(height)}mm" viewBox="0 0 {fmt(width)} {fmt(height)}">'
-        + "".join(body)
-        + "</svg>\n"
-    )
-
-
 def life_cards_figure(ranks, markers, revealed, changed=frozenset()) -> str:
     """Return the life cards in a row, each with its rank and its markers' count; a card
     whose markers `changed` in the turn drawn with a red edge, and a character whose
@@ -100,7 +92,7 @@ def life_cards_figure(ranks, markers, revealed, changed=frozenset()) -> str:
         if revealed[index]:
             body.append(str(text_box("shown", x - 1, CARD_H + 0.8, CARD_W + 2, 3.6, 6.5,
                                      align="center", fill=RED, bold=True)))  # fmt: skip
-    return _svg(len(ranks) * (CARD_W + CARD_GAP), CARD_H + 5.0, body)
+    return document_of(len(ranks) * (CARD_W + CARD_GAP), CARD_H + 5.0, body)
 
 
 COUNTS = {1: "a marker", 2: "two markers", 3: "three markers", 4: "four markers"}

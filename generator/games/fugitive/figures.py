@@ -9,6 +9,7 @@ render.text.text_box as the card templates set theirs; running text belongs to t
 from generator.games.fugitive.cards import PILES, published
 from generator.games.fugitive.print import PILE_COLOURS, START_COLOUR, pile_colour
 from generator.render.fonts import SVG_FAMILY, ascent_descent, text_width
+from generator.render.svg import document_of
 from generator.render.text import TextOverflow, text_box
 from generator.render.units import fmt, pt_to_mm
 
@@ -30,17 +31,6 @@ PEEK = 4.0  # how far each Sprint card shows below the card above it
 LABEL_H = 4.2  # the labels above the cards
 HAND_W = 8.4  # a card in the Marshal's hand
 ANSWER_H = 8.4  # the boxes to write a face-down Hideout's number in
-
-
-def _svg(width: float, height: float, body: list[str], cls: str = "") -> str:
-    """Return an SVG document `width` x `height` mm (user unit 1 mm) holding `body`."""
-    klass = f' class="{cls}"' if cls else ""
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{fmt(width)}mm" '
-        f'height="{fmt(height)}mm" viewBox="0 0 {fmt(width)} {fmt(height)}"{klass}>'
-        + "".join(body)
-        + "</svg>\n"
-    )
 
 
 def _text(*args, **kw) -> str:
@@ -127,7 +117,7 @@ def reference_row() -> str:
         else:
             body.append(face_down(x, 0.2, card_w, card_h, mark=False))
     width = 5 * card_w + 4 * space + 0.4
-    return _svg(width, card_h + 2 * peek + 0.4, body, "row-figure")
+    return document_of(width, card_h + 2 * peek + 0.4, body, "row-figure")
 
 
 # --- a puzzle's table ---------------------------------------------------------------------
@@ -187,7 +177,7 @@ def row_figure(table: dict, width: float) -> str:
             parts.append(_text(f"turn {card['turn']}", x - 1, below, card_w + 2, 3.6, 7,
                                   align="center", fill=GREY))  # fmt: skip
         body.append(f'<g class="row-card">{"".join(parts)}</g>')
-    return _svg(len(row) * step, below + 3.5, body, "row")
+    return document_of(len(row) * step, below + 3.5, body, "row")
 
 
 def answer_figure(table: dict, width: float) -> str:
@@ -202,7 +192,7 @@ def answer_figure(table: dict, width: float) -> str:
         box = _rect(x - 0.2, 0.3, card_w + 0.4, ANSWER_H - 0.6, fill="#ffffff", width=0.45, rx=0.6)
         label = _text(f"H{p}", x + 0.8, 0.9, card_w - 1, 2.4, 5.5, fill=GREY)
         body.append(f'<g class="answer-box" id="answer-H{p}">{box}{label}</g>')
-    return _svg(len(table["row"]) * step, ANSWER_H, body, "answers")
+    return document_of(len(table["row"]) * step, ANSWER_H, body, "answers")
 
 
 def hand_figure(hand: list[int], width: float) -> str:
@@ -216,7 +206,7 @@ def hand_figure(hand: list[int], width: float) -> str:
         f'<g class="hand-card">{face_up(i * step + 0.2, 0.2, card_w, card_h, n)}</g>'
         for i, n in enumerate(hand)
     ]
-    return _svg(max(1, len(hand)) * step, card_h + 0.4, body, "hand")
+    return document_of(max(1, len(hand)) * step, card_h + 0.4, body, "hand")
 
 
 def number_strip(width: float) -> str:
@@ -252,4 +242,4 @@ def number_strip(width: float) -> str:
             f'fill="#6f6f6f">{numbers}</g>'
         )
         x += span + gap
-    return _svg(width + 0.3, box_h + 1.2, body, "strip")
+    return document_of(width + 0.3, box_h + 1.2, body, "strip")

@@ -15,8 +15,8 @@ from generator.games.fugitive.cards import published
 from generator.games.fugitive.figures import CARD_RATIO, face_down, face_up, hand_figure, row_figure
 from generator.games.fugitive.rules import FUGITIVE, new_game, record_for
 from generator.render.document.rulebook import ExampleStep, Rulebook, replayed_intro
+from generator.render.svg import document_of
 from generator.render.text import text_box
-from generator.render.units import fmt
 
 EXAMPLE_SEED = 1  # a game whose first rounds show a Sprint card, a right and a wrong guess
 EXAMPLE_ROUNDS = 4
@@ -193,12 +193,7 @@ def setup_figure(hand: tuple[int, ...]) -> str:
     width = max(start_x + w + 10, len(hand) * (w + 1.2))
     label("the Fugitive's hand (the Marshal sees only its backs)", 0, hand_y + h + 2, width)
     height = hand_y + h + 7
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{fmt(width)}mm" '
-        f'height="{fmt(height)}mm" viewBox="0 0 {fmt(width)} {fmt(height)}" class="setup">'
-        + "".join(body)
-        + "</svg>\n"
-    )
+    return document_of(width, height, body, "setup")
 
 
 SETUP_STEPS = (

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from generator.games.island.board import Island, distance
 from generator.render.document.rulebook import ExampleStep, Rulebook, replayed_intro
+from generator.render.svg import document_of
 from generator.render.text import text_box
 from generator.render.units import fmt
 
@@ -158,15 +159,6 @@ def _inner(svg: str) -> str:
     """Return the body of an SVG document (what lies inside its root element)."""
     start = re.search(r"<svg\b[^>]*>", svg)
     return svg[start.end() : svg.rindex("</svg>")]
-
-
-def _document(width: float, height: float, body: list[str]) -> str:
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{fmt(width)}mm" '
-        f'height="{fmt(height)}mm" viewBox="0 0 {fmt(width)} {fmt(height)}">'
-        + "".join(body)
-        + "</svg>\n"
-    )
 
 
 def _label(text: str, x: float, y: float, w: float, h: float, fill: str = INK, **kw) -> str:
@@ -317,7 +309,7 @@ def board_figure(
         body.append(_sight(island, cell, sight))
     body += [_arrow(island, cell, start, end) for start, end in moves if start != end]
     body += _marks(island, cell, marks)
-    return _document(side, side, body)
+    return document_of(side, side, body)
 
 
 def _token_marks(squares, roles, first: int, seen=frozenset()) -> list[Mark]:
@@ -377,7 +369,7 @@ def setup_figure(island: Island, setup: ExampleSetup) -> str:
         f'<g class="board">{_inner(board)}</g>',
         f'<g class="tokens" transform="translate({fmt(left)} {fmt(top)})">{_inner(tokens)}</g>',
     ]
-    return _document(side, top + tokens_h, body)
+    return document_of(side, top + tokens_h, body)
 
 
 def _size(svg: str) -> tuple[float, float]:
