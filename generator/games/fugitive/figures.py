@@ -7,10 +7,10 @@ render.text.text_box as the card templates set theirs; running text belongs to t
 """
 
 from generator.games.fugitive.cards import PILES, published
-from generator.games.fugitive.print import PILE_COLOURS, START_COLOUR, pile_colour
+from generator.games.fugitive.print import HIDEOUT_NUMBERS, PILE_COLOURS, START_COLOUR, pile_colour
 from generator.render.fonts import SVG_FAMILY, ascent_descent, text_width
 from generator.render.svg import document_of
-from generator.render.text import TextOverflow, text_box
+from generator.render.text import TextOverflow, needs_underline, text_box
 from generator.render.units import fmt, pt_to_mm
 
 INK = "#1f1f1f"
@@ -72,11 +72,13 @@ def face_down(x: float, y: float, w: float, h: float, mark: bool = True) -> str:
 
 
 def face_up(x: float, y: float, w: float, h: float, number: int, feet: bool = True) -> str:
-    """Return a face-up Hideout: its number in its pile's colour and (when `feet`) its
-    Sprint value as footprints."""
+    """Return a face-up Hideout: its number in its pile's colour, underlined when it reads
+    as another number turned round (6, 9), as on the cards, and (when `feet`) its Sprint
+    value as footprints."""
     out = _rect(x, y, w, h, fill=FACE)
     out += _text(str(number), x, y, w, h * 0.7, 13, bold=True, align="center",
-                    valign="middle", fill=pile_colour(number))  # fmt: skip
+                    valign="middle", fill=pile_colour(number),
+                    underline=needs_underline(str(number), HIDEOUT_NUMBERS))  # fmt: skip
     if feet and number:
         out += _feet(x + w / 2, y + h - 2.1, SPRINT[number], fill=GREY)
     return out
@@ -89,8 +91,9 @@ def _sprint_strip(x: float, y: float, w: float, h: float, peek: float, number) -
         return _rect(x, y, w, h, fill=BACK_FILL, stroke=BACK_EDGE, width=0.45)
     band = y + h - peek
     out = _rect(x, y, w, h, fill=FACE)
-    out += _text(str(number), x + 1, band, w * 0.55, peek, 7, min_size=5.5, bold=True,
-                    valign="middle", fill=pile_colour(number))  # fmt: skip
+    out += _text(str(number), x + 1, band, w * 0.55, peek, 7, min_size=6.0, bold=True,
+                    valign="middle", fill=pile_colour(number),
+                    underline=needs_underline(str(number), HIDEOUT_NUMBERS))  # fmt: skip
     return out + _feet(x + w * 0.76, band + peek / 2, SPRINT[number])
 
 
@@ -190,7 +193,7 @@ def answer_figure(table: dict, width: float) -> str:
             continue
         x = p * step + 0.3
         box = _rect(x - 0.2, 0.3, card_w + 0.4, ANSWER_H - 0.6, fill="#ffffff", width=0.45, rx=0.6)
-        label = _text(f"H{p}", x + 0.8, 0.9, card_w - 1, 2.4, 5.5, fill=GREY)
+        label = _text(f"H{p}", x + 0.8, 0.9, card_w - 1, 2.8, 6.5, min_size=6.0, fill=GREY)
         body.append(f'<g class="answer-box" id="answer-H{p}">{box}{label}</g>')
     return document_of(len(table["row"]) * step, ANSWER_H, body, "answers")
 

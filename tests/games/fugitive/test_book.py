@@ -411,3 +411,14 @@ def test_bad_options_give_one_line_exit_2_and_write_nothing(
     assert len(lines) == 1 and lines[0].startswith("quarry: error: "), lines
     assert expected in lines[0]
     assert not out.exists() or list(out.iterdir()) == []
+
+
+def test_the_books_cards_underline_6_and_9_as_the_deck_does():
+    """A face-up Hideout and a Sprint card's strip in the book's drawings carry the bar
+    under 6 and 9 (which read as each other turned round), and no other number does."""
+    from generator.games.fugitive.figures import face_up, row_figure
+
+    marked = {n for n in range(43) if 'class="underline"' in face_up(0, 0, 12, 16.8, n)}
+    assert marked == {6, 9}
+    row = {"row": [{"number": 0, "sprint": []}, {"number": 18, "sprint": [6, 7], "turn": 1}]}
+    assert row_figure(row, 60).count('class="underline"') == 1  # the 6 under the 18
