@@ -110,6 +110,12 @@ def measure(entry, balance: Balance, seed: int = SEED, jobs: int = 1):
     return {"games": games, "seed": seed, "prefix_games": PREFIX, "rows": rows}
 
 
+def _counts(balance: Balance, players: int | None) -> list[int | None]:
+    """Return the player counts a kit for `players` shows: that one when it was measured,
+    else every count measured."""
+    return [players] if players in balance.players else list(balance.players)
+
+
 def _key(players: int | None) -> str:
     return "any" if players is None else str(players)
 
@@ -157,7 +163,7 @@ def guide_balance(balance: Balance, players: int | None = None) -> GuideBalance:
     """Return the guide's words and table on the default game's balance: each row's figure
     at `players` (or at every player count measured), with half its 95 % interval."""
     data = measured()[balance.game]
-    counts = [players] if players in balance.players else list(balance.players)
+    counts = _counts(balance, players)
     places = 3 if balance.band < 0.05 else 2  # a narrow band is read to the third place
     rows = [("Players", "Aim", *(f"with {row.label}" for row in balance.rows))]
     for n in counts:
@@ -175,7 +181,7 @@ def guide_balance(balance: Balance, players: int | None = None) -> GuideBalance:
 def to_json(balance: Balance, players: int | None) -> dict:
     """Return the manifest's "balance": the quantity, target, band and each row's figure at
     `players` (every player count measured when the kit is not sized for one)."""
-    counts = [players] if players in balance.players else list(balance.players)
+    counts = _counts(balance, players)
     return {
         "quantity": balance.quantity,
         "metric": balance.metric,
@@ -185,11 +191,12 @@ def to_json(balance: Balance, players: int | None) -> dict:
                 "holds": row.holds,
                 "by_players": {
                     _key(n): {
-                        "value": figure(balance.game, row.key, n)["value"],
-                        "ci95": figure(balance.game, row.key, n)["ci95"],
+                        "value": measured_figure["value"],
+                        "ci95": measured_figure["ci95"],
                         "target": round(balance.target_at(n), 4),
                     }
                     for n in counts
+                    for measured_figure in [figure(balance.game, row.key, n)]
                 },
             }
             for row in balance.rows

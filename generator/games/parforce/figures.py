@@ -353,6 +353,18 @@ def _start_letters(dwg, letters_at: Mapping[int, str], layout: BoardLayout) -> N
         dwg.add(label)
 
 
+def arc_head(end, angle: float, sign: int, ahead: float, behind: float, half: float):
+    """Return the three points of an arrowhead at `end` of an arc round the pond, pointing
+    along its tangent there (`angle` the end's angle on the circle, `sign` the way round):
+    its tip `ahead` mm past the end, its back `behind` mm before it, `half` mm each side."""
+    tx, ty = -math.sin(angle) * sign, math.cos(angle) * sign
+    nx, ny = -ty, tx
+    tip = (end[0] + tx * ahead, end[1] + ty * ahead)
+    back = (end[0] - tx * behind, end[1] - ty * behind)
+    return [tip, (back[0] + nx * half, back[1] + ny * half),
+            (back[0] - nx * half, back[1] - ny * half)]  # fmt: skip
+
+
 def _arrows(dwg, board: HuntingBoard, layout: BoardLayout) -> None:
     """Three arcs round the pond's centre, each ending in an arrowhead the hunt's way."""
     cx2, cy2 = board.centre2()
@@ -377,17 +389,8 @@ def _arrows(dwg, board: HuntingBoard, layout: BoardLayout) -> None:
         )
         dwg.add(svgwrite.path.Path(d=d, fill="none", stroke=ARROW, stroke_width=width,
                                    class_="hunt-arrow"))  # fmt: skip
-        # the head: along the tangent at p1
-        tx, ty = -math.sin(a1) * sign, math.cos(a1) * sign
-        nx, ny = -ty, tx
         head = cell * 0.16
-        tip = (p1[0] + tx * head * 0.6, p1[1] + ty * head * 0.6)
-        back = (p1[0] - tx * head * 0.6, p1[1] - ty * head * 0.6)
-        points = [
-            tip,
-            (back[0] + nx * head * 0.55, back[1] + ny * head * 0.55),
-            (back[0] - nx * head * 0.55, back[1] - ny * head * 0.55),
-        ]
+        points = arc_head(p1, a1, sign, head * 0.6, head * 0.6, head * 0.55)
         dwg.add(svgwrite.shapes.Polygon(points, fill=ARROW))
 
 

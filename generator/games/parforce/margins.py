@@ -167,6 +167,8 @@ def _compass(parent, board: HuntingBoard, x: float, y: float, w: float, unit, si
 
 def _hunt_arrow(parent, board: HuntingBoard, cx: float, cy: float, r: float, colour) -> None:
     """An arc of three quarters of a turn round (cx, cy), its head the hunt's way."""
+    from generator.games.parforce.figures import arc_head
+
     sign = 1 if board.clockwise else -1
     width = max(0.3, r * 0.14)
     a0, a1 = -math.pi / 2, -math.pi / 2 + sign * 1.5 * math.pi
@@ -178,15 +180,7 @@ def _hunt_arrow(parent, board: HuntingBoard, cx: float, cy: float, r: float, col
     )
     group = Group(class_="hunt-way")
     group.add(svgwrite.path.Path(d=d, fill="none", stroke=colour, stroke_width=width))
-    tx, ty = -math.sin(a1) * sign, math.cos(a1) * sign
-    nx, ny = -ty, tx
     head = r * 0.5
-    tip = (p1[0] + tx * head * 0.7, p1[1] + ty * head * 0.7)
-    back = (p1[0] - tx * head * 0.3, p1[1] - ty * head * 0.3)
-    points = [
-        tip,
-        (back[0] + nx * head * 0.5, back[1] + ny * head * 0.5),
-        (back[0] - nx * head * 0.5, back[1] - ny * head * 0.5),
-    ]
+    points = arc_head(p1, a1, sign, head * 0.7, head * 0.3, head * 0.5)
     group.add(svgwrite.shapes.Polygon(points, fill=colour))
     parent.add(group)
