@@ -179,3 +179,64 @@ def test_a_solid_circle_passes(tmp_path):
         canvas.circle(mm_to_pt(100), mm_to_pt(150), mm_to_pt(10))
 
     assert check_pdf(_pdf(tmp_path, A4, circle)) == []
+
+
+# --- bleed: sheets written as the kits write them ------------------------------------------
+
+
+def _card_svg(w, h, ground, stripe=None):
+    """A card drawing w x h mm of one ground colour; `stripe` = (inset mm, width mm): a red
+    band that far inside the drawing's edge, all round."""
+    body = f'<rect width="{w}" height="{h}" fill="{ground}"/>'
+    if stripe is not None:
+        inset, width = stripe
+        body += (
+            f'<rect x="{inset + width / 2}" y="{inset + width / 2}" width="{w - 2 * inset - width}"'
+            f' height="{h - 2 * inset - width}" fill="none" stroke="#e02020"'
+            f' stroke-width="{width}"/>'
+        )
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{h}mm" '
+        f'viewBox="0 0 {w} {h}">{body}</svg>'
+    )
+
+
+def _bleed_sheet(tmp_path, book, front_stripe=None, back_stripe=None, paper="a4"):
+    """Seven poker cards on the 3 mm bleed layout, duplex: dark fronts and backs whose
+    drawings run over the whole bleed, with a red band in the bleed where asked."""
+    from generator.render.imposition import DUPLEX, impose
+    from generator.render.pdf import Footer
+    from generator.render.sheets import CardFace, write_card_sheets
+
+    card, layout = book.card("poker"), book.sheet("bleed")
+    w, h = card.width + 2 * layout.bleed, card.height + 2 * layout.bleed
+    front = _card_svg(w, h, "#203040", front_stripe)
+    back = _card_svg(w, h, "#402030", back_stripe)
+    imp = impose(book.paper(paper), card, layout, DUPLEX)
+    target = tmp_path / "sheet.pdf"
+    write_card_sheets(target, [CardFace(front, back, "c")] * 7, imp, Footer("T", "cards", 1))
+    return target
+
+
+def test_a_bleed_of_the_cards_own_ground_passes_on_fronts_and_backs(tmp_path, book):
+    for paper in ("a4", "letter"):
+        assert [v for v in check_pdf(_bleed_sheet(tmp_path, book, paper=paper))] == []
+
+
+def test_a_red_sliver_in_the_millimetre_past_a_fronts_cut_fails(tmp_path, book):
+    # the band runs 2.3-2.9 mm inside the 3 mm bleed: 0.1-0.7 mm outside the cut
+    found = check_pdf(_bleed_sheet(tmp_path, book, front_stripe=(2.3, 0.6)))
+    assert {v.rule for v in found} == {"bleed"}
+    assert {v.page for v in found} == {1, 3}  # the fronts' pages (6 cards a sheet, then 1)
+    assert len(found) == 7 * 4  # every side of every card
+
+
+def test_a_sliver_on_the_backs_is_found_through_the_fronts_crop_marks_turned_over(tmp_path, book):
+    found = check_pdf(_bleed_sheet(tmp_path, book, back_stripe=(2.3, 0.6), paper="letter"))
+    assert {(v.rule, v.page) for v in found} == {("bleed", 2), ("bleed", 4)}  # the backs
+    assert len(found) == 7 * 4
+
+
+def test_a_sliver_further_out_than_the_cut_tolerance_passes(tmp_path, book):
+    # 1.2-2.0 mm outside the cut: beyond what a home cut or duplex drift shows
+    assert check_pdf(_bleed_sheet(tmp_path, book, front_stripe=(1.0, 0.8))) == []

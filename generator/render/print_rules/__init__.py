@@ -17,7 +17,9 @@ The rules:
   art;
 - `edge`: no ink (text, path, image) within CLEAR_MM of the paper's edge: 5 mm on A4 (and
   A3), 6.35 mm (a quarter inch) on Letter (and Tabloid), where home printers clip more
-  (EDGE_TOLERANCE less).
+  (EDGE_TOLERANCE less);
+- `bleed`: what prints in the millimetre outside a card's cut is its own ground or bare
+  paper, never a sliver of its neighbour (bleed.py: the cuts are read from the crop marks).
 """
 
 from dataclasses import dataclass
@@ -25,6 +27,7 @@ from pathlib import Path
 
 import pypdfium2
 
+from generator.render.print_rules.bleed import bleed_faults, crop_cuts
 from generator.render.print_rules.inks import HALF_SHOWN, Box, Ink, inks
 from generator.render.units import pt_to_mm
 
@@ -78,23 +81,28 @@ def check_pdf(path: Path, clear_mm: float | None = None) -> list[Violation]:
     try:
         found = []
         for index in range(len(pdf)):
-            found += check_page(pdf[index], index + 1, clear_mm)
+            before = pdf[index - 1] if index else None
+            found += check_page(pdf[index], index + 1, clear_mm, before)
         return found
     finally:
         pdf.close()
 
 
 def check_page(
-    page: pypdfium2.PdfPage, number: int, clear_mm: float | None = None
+    page: pypdfium2.PdfPage,
+    number: int,
+    clear_mm: float | None = None,
+    before: pypdfium2.PdfPage | None = None,
 ) -> list[Violation]:
     """Return the violations on one page (`number` counted from 1); `clear_mm` as in
-    check_pdf."""
+    check_pdf; `before`, the page before it, whose crop marks a page of backs is cut by."""
     width, height = (pt_to_mm(v) for v in page.get_size())
     clear = CLEAR_MM.get(paper_of(width, height), DEFAULT_CLEAR_MM)
     if clear_mm is not None:
         clear = clear_mm
-    found = []
-    for ink in inks(page, width, height):
+    printed = inks(page, width, height)
+    found = _bleeds(page, number, printed, before, clear, width, height)
+    for ink in printed:
         where = _where(ink.box, width, height)
         if ink.kind == "text" and ink.shown >= HALF_SHOWN:
             floor = MIN_FOOTER_PT if _in_footer_band(ink) else MIN_TEXT_PT
@@ -112,6 +120,29 @@ def check_page(
             where = f"{where}; keep {clear:g} mm clear"
             found.append(Violation(number, "edge", what, where, kind, distance, edge))
     return found
+
+
+def _bleeds(page, number: int, printed: list[Ink], before, clear, width, height):
+    """The bleed violations of a sheet cut by its own crop marks or, for a page of backs,
+    by those of the page before it, turned over."""
+    cuts = crop_cuts(printed)
+    if cuts is None and before is not None and _is_backs(printed):
+        front = crop_cuts(inks(before, width, height))
+        cuts = front.mirrored(width) if front is not None else None
+    if cuts is None:
+        return []
+    found = []
+    for fault in bleed_faults(page, cuts, clear, height, width):
+        where = _where(fault.card, width, height)
+        what = f"card's {fault.side} ring {fault.share:.0%} other ink"
+        kind = "other ink within 1 mm outside a card's cut"
+        found.append(Violation(number, "bleed", what, where, kind))
+    return found
+
+
+def _is_backs(printed: list[Ink]) -> bool:
+    """Whether the page's footer names it a page of backs ("... , backs · ...")."""
+    return any(ink.kind == "text" and ", backs" in ink.text for ink in printed)
 
 
 def _in_footer_band(ink: Ink) -> bool:

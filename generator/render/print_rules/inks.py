@@ -32,6 +32,7 @@ class Ink:
     text: str = ""
     upright: bool = False  # reads from the bottom of the page up
     dashed_curve: bool = False  # a path stroked with dashes that bends
+    level: int = 0  # how many forms it sits in: 0 on the page itself
 
 
 def inks(page: pypdfium2.PdfPage, width: float, height: float) -> list[Ink]:
@@ -43,7 +44,7 @@ def inks(page: pypdfium2.PdfPage, width: float, height: float) -> list[Ink]:
     text_page = page.get_textpage()
     try:
         for index in range(pdfium.FPDFPage_CountObjects(page)):
-            _walk(pdfium.FPDFPage_GetObject(page, index), to_mm, page_box, text_page, found)
+            _walk(pdfium.FPDFPage_GetObject(page, index), to_mm, page_box, text_page, found, 0)
     finally:
         text_page.close()
     return found
@@ -57,9 +58,10 @@ KINDS = {
 }
 
 
-def _walk(obj, matrix, clip: Box | None, text_page, found: list[Ink]) -> None:
+def _walk(obj, matrix, clip: Box | None, text_page, found: list[Ink], level: int) -> None:
     """Add what `obj` prints (and, for a form, what it holds) to `found`; `matrix` takes the
-    coordinates `obj` is placed in to page mm, `clip` is what encloses it."""
+    coordinates `obj` is placed in to page mm, `clip` is what encloses it, `level` how many
+    forms enclose it."""
     own_clip = _clip_box(obj, matrix)
     if own_clip is not None:
         clip = own_clip if clip is None else _intersect(clip, own_clip)
@@ -70,7 +72,9 @@ def _walk(obj, matrix, clip: Box | None, text_page, found: list[Ink]) -> None:
     if kind == pdfium.FPDF_PAGEOBJ_FORM:
         inner = _multiply(own, matrix)
         for index in range(pdfium.FPDFFormObj_CountObjects(obj)):
-            _walk(pdfium.FPDFFormObj_GetObject(obj, index), inner, clip, text_page, found)
+            _walk(
+                pdfium.FPDFFormObj_GetObject(obj, index), inner, clip, text_page, found, level + 1
+            )
         return
     if kind not in KINDS or not _prints(obj, kind):
         return
@@ -83,7 +87,8 @@ def _walk(obj, matrix, clip: Box | None, text_page, found: list[Ink]) -> None:
     box = whole if clip is None else _intersect(whole, clip)
     if box is None:
         return
-    ink = Ink(KINDS[kind], box, _area(box) / _area(whole) if _area(whole) > 0 else 1.0)
+    shown = _area(box) / _area(whole) if _area(whole) > 0 else 1.0
+    ink = Ink(KINDS[kind], box, shown, level=level)
     if kind == pdfium.FPDF_PAGEOBJ_PATH:
         ink.dashed_curve = _dashed_curve(obj)
     if kind == pdfium.FPDF_PAGEOBJ_TEXT:
