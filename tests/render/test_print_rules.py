@@ -237,6 +237,12 @@ def test_a_sliver_on_the_backs_is_found_through_the_fronts_crop_marks_turned_ove
     assert len(found) == 7 * 4
 
 
-def test_a_sliver_further_out_than_the_cut_tolerance_passes(tmp_path, book):
-    # 1.2-2.0 mm outside the cut: beyond what a home cut or duplex drift shows
-    assert check_pdf(_bleed_sheet(tmp_path, book, front_stripe=(1.0, 0.8))) == []
+def test_a_frame_just_inside_the_cut_is_the_cards_own_and_passes(tmp_path, book):
+    # 0.5-1.1 mm inside the cut: the card's art, which a cut off true may show or not
+    assert check_pdf(_bleed_sheet(tmp_path, book, front_stripe=(3.5, 0.6))) == []
+
+
+def test_a_sliver_at_the_bleeds_outer_edge_fails_too(tmp_path, book):
+    # 0.1-0.6 mm inside the drawing's edge: 2.4-2.9 mm past the cut, still the bleed
+    found = check_pdf(_bleed_sheet(tmp_path, book, front_stripe=(0.1, 0.5)))
+    assert {v.rule for v in found} == {"bleed"} and len(found) == 7 * 4

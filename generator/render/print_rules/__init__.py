@@ -18,7 +18,7 @@ The rules:
 - `edge`: no ink (text, path, image) within CLEAR_MM of the paper's edge: 5 mm on A4 (and
   A3), 6.35 mm (a quarter inch) on Letter (and Tabloid), where home printers clip more
   (EDGE_TOLERANCE less);
-- `bleed`: what prints in the millimetre outside a card's cut is its own ground or bare
+- `bleed`: what prints in the bleed outside a card's cut is its own ground or bare
   paper, never a sliver of its neighbour (bleed.py: the cuts are read from the crop marks).
 """
 
@@ -135,7 +135,7 @@ def _bleeds(page, number: int, printed: list[Ink], before, clear, width, height)
     for fault in bleed_faults(page, cuts, clear, height, width):
         where = _where(fault.card, width, height)
         what = f"card's {fault.side} ring {fault.share:.0%} other ink"
-        kind = "other ink within 1 mm outside a card's cut"
+        kind = "other ink in the bleed outside a card's cut"
         found.append(Violation(number, "bleed", what, where, kind))
     return found
 

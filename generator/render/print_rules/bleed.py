@@ -12,11 +12,13 @@ has none is the backs of the page before it, turned over the long edge, so its c
 fronts' mirrored. Between two cards that meet edge to edge there is no outside to check;
 where a gutter (a bleed or a gap) parts them, each card owns the half nearer to it.
 
-The ring checked is REACH_MM wide; each of its pixels must be paper white or within
-COLOUR_TOLERANCE of the card's own edge at the same place along the edge (read INSET_MM
-inside the trim). The corners are left out, where a rounded frame meets its bleed.
+The ring checked is the whole bleed, REACH_MM wide; each of its pixels must be paper white,
+within COLOUR_TOLERANCE of the card's own edge at the same place along the edge (read
+INSET_MM inside the trim), or that colour faded towards white (the anti-aliased pixel where
+the bleed ends). The corners are left out, where a rounded frame meets its bleed.
 """
 
+import warnings
 from dataclasses import dataclass
 
 import numpy as np
@@ -24,7 +26,7 @@ import pypdfium2
 
 from generator.render.print_rules.inks import Box, Ink
 
-REACH_MM = 1.0  # how far past its cut a card may show: a home cut or duplex drift
+REACH_MM = 3.0  # a full bleed: how far past its cut a card may print
 INSET_MM = 0.3  # where the card's own edge colour is read, inside its trim
 COLOUR_TOLERANCE = 48  # per channel, of 255: anti-aliasing and a gradient's step
 WHITE = 240  # every channel above: bare paper
@@ -99,11 +101,14 @@ def bleed_faults(
 ) -> list[BleedFault]:
     """Return the cards on `page`, cut along `cuts`, whose ring shows foreign ink; nothing is
     read within `clear_mm` of the paper's edge (nothing prints there)."""
-    pixels = page.render(scale=DPI / 72).to_numpy()[:, :, :3].astype(np.int16)
+    pixels = page.render(scale=DPI / 72, rev_byteorder=True).to_numpy()[:, :, :3]
+    pixels = pixels.astype(np.int16)
     per_mm = DPI / 25.4
     cards = cuts.cards()
     faults = []
     for card in cards:
+        if _blank(pixels, card, per_mm, height_mm):
+            continue  # an empty slot on a sheet's last page
         for side in ("left", "right", "bottom", "top"):
             reach = _reach(card, side, cuts, cards, clear_mm, width_mm, height_mm)
             if reach < 1 / per_mm:
@@ -148,6 +153,14 @@ def _meets(card: Box, other: Box, side: str) -> bool:
     }[side]
 
 
+def _blank(pixels, card: Box, per_mm: float, height) -> bool:
+    """Whether nothing prints inside the card's trim."""
+    left, bottom, right, top = card
+    rows = slice(int((height - top) * per_mm), int((height - bottom) * per_mm))
+    inside = pixels[rows, int(left * per_mm) : int(right * per_mm)]
+    return bool((inside.min(axis=-1) > WHITE).all())
+
+
 def _off_share(pixels, card: Box, side: str, reach: float, per_mm: float, height) -> float:
     """The share of the ring's pixels on `side` that are neither white nor the card's edge
     colour beside them."""
@@ -175,4 +188,15 @@ def _off_share(pixels, card: Box, side: str, reach: float, per_mm: float, height
         return 0.0
     white = ring.min(axis=-1) > WHITE
     same = np.abs(ring - own).max(axis=-1) <= COLOUR_TOLERANCE
-    return float(np.mean(~(white | same)))
+    return float(np.mean(~(white | same | _faded(ring, own))))
+
+
+def _faded(ring, own):
+    """Where a pixel is the card's own colour part-way to paper white: the anti-aliased
+    last pixel where the card's bleed ends."""
+    room = 255 - own
+    toward = np.where(room > 20, (ring - own) / np.maximum(room, 1), np.nan)
+    with warnings.catch_warnings():  # a white edge has no room to fade: all NaN, no fade
+        warnings.simplefilter("ignore", RuntimeWarning)
+        low, high = np.nanmin(toward, axis=-1), np.nanmax(toward, axis=-1)
+    return (low >= -0.2) & (high <= 1.2) & ((high - low) <= 0.25)
