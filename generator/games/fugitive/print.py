@@ -63,7 +63,7 @@ ICON_COLOURS = {"fugitive": FUGITIVE_COLOUR, "marshal": MARSHAL_COLOUR, "none": 
 HELPS = {
     "fugitive": "HELPS THE FUGITIVE",
     "marshal": "HELPS THE MARSHAL",
-    "none": "NO ROLE ICON: HELPS WHOEVER DRAWS IT",
+    "none": "EITHER SIDE: HELPS WHOEVER DRAWS IT",
 }
 
 

@@ -104,7 +104,7 @@ REFERENCE: tuple[tuple[str, tuple], ...] = (
         "Variants with Events",
         (
             "Leave the Events out of a first game. Icons: footprints help the Fugitive, "
-            "binoculars help the Marshal, no icon helps whoever draws the card.",
+            "binoculars help the Marshal, the two-way arrow helps whoever draws the card.",
             "An Event drawn from a pile is resolved at once, and the drawer takes another "
             "card in its place.",
             (

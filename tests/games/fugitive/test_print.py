@@ -131,7 +131,7 @@ def test_a_neutral_event_shows_its_mark_in_a_solid_ring_not_an_empty_one():
     (neutral, *_) = [e for e in EVENTS if e.icon == "none"]
     svg = fugitive_print.event_svg(neutral)
     assert len(_classed(svg, "either-way")) == 1
-    assert "NO ROLE ICON: HELPS WHOEVER DRAWS IT" in _all_text(svg)
+    assert "EITHER SIDE: HELPS WHOEVER DRAWS IT" in _all_text(svg)
     assert len(_classed(fugitive_print.placeholder_svg(), "either-way")) == 1
 
 
