@@ -30,7 +30,7 @@ from generator.games.island.board import (
 )
 from generator.render.fonts import text_width
 from generator.render.svg import document_text, new_document
-from generator.render.text import TextOverflow, text_group
+from generator.render.text import LINE_SPACING, TextOverflow, text_group
 from generator.render.units import fmt, pt_to_mm
 
 INK = "#1f1f1f"
@@ -607,23 +607,32 @@ def _highlights(dwg, island: Island, layout: BoardLayout, highlight) -> None:
     dwg.add(group)
 
 
+def mark_pt(cell: float) -> float:
+    """Return the size in points of a mark written in a `cell` mm square."""
+    return _clamp(cell * 1.0, MIN_TEXT_PT, 12.0)
+
+
 def _marks(dwg, layout: BoardLayout, marks: Mapping[int, str]) -> None:
-    """Each mark's text on a white disc in the middle of its square."""
+    """Each mark's text on a white disc in the middle of its square. The text never goes
+    under MIN_TEXT_PT: in a small square its box, and the disc round it, grow to hold a line
+    of it (the disc stays inside a square of 3.5 mm or more)."""
     cell = layout.cell
+    size = mark_pt(cell)
+    line = pt_to_mm(size) * LINE_SPACING + 0.1
+    box, radius = max(cell * 0.62, line), max(cell * 0.4, line * 0.65)
     group = Group(class_="marks")
     for square in sorted(marks):
         cx, cy = layout.square_centre(square)
         mark = Group(class_="mark")
         mark.add(
             svgwrite.shapes.Circle(
-                (cx, cy), cell * 0.4, fill="#ffffff", stroke=INK,
+                (cx, cy), radius, fill="#ffffff", stroke=INK,
                 stroke_width=fmt(max(0.12, cell * 0.03)),
             )
         )  # fmt: skip
-        box = cell * 0.62
-        add_label(mark, str(marks[square]), cx - box / 2, cy - box / 2, box, box,
-               _clamp(cell * 1.0, 3.0, 12.0), min_size=2.5, bold=True, align="center",
-               valign="middle", fill=INK)  # fmt: skip
+        add_label(mark, str(marks[square]), cx - box / 2, cy - box / 2, box, box, size,
+               min_size=MIN_TEXT_PT, bold=True, align="center", valign="middle",
+               fill=INK)  # fmt: skip
         group.add(mark)
     dwg.add(group)
 

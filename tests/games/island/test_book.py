@@ -9,6 +9,7 @@ import pytest
 from generator.games.island.puzzles import book, generate_puzzle
 from generator.kit import KitRequest, KitWriter
 from generator.render.layouts import LayoutBook
+from generator.render.print_rules import check_pdf
 
 SEED_RULES = "000_2ce89763b4751047.txt"
 
@@ -26,9 +27,15 @@ def page_texts(path) -> list[str]:
 
 
 @pytest.fixture(scope="module", params=["a4", "letter"])
-def printed(request, puzzles, tmp_path_factory):
+def written(request, puzzles, tmp_path_factory):
+    """The book of `puzzles` on each paper: (its path, its page count)."""
     target = tmp_path_factory.mktemp("island-book") / f"book-{request.param}.pdf"
-    pages = book.write_book(target, request.param, puzzles, 7)
+    return target, book.write_book(target, request.param, puzzles, 7)
+
+
+@pytest.fixture(scope="module")
+def printed(written):
+    target, pages = written
     texts = page_texts(target)
     assert pages == len(texts)
     return texts
@@ -68,6 +75,15 @@ def test_a_hard_solution_starts_its_page_and_ends_on_it(printed, puzzles):
         assert _flat(page).split(heading)[0].strip().startswith("Solutions")  # page top
         last = book.worked_solution(puzzle)[-2]["text"]
         assert _flat(last) in _flat(page)
+
+
+def test_every_page_keeps_the_print_rules(written):
+    # the maps are set at their true size: coordinates, boat letters and the T mark print at
+    # 6 pt or more (they were scaled to 5.4-5.98 pt, the T to 3.4 pt on the solutions)
+    # (the boats' dashed ring is the dash rule's, left to its own change)
+    target, _ = written
+    broken = [v for v in check_pdf(target) if v.rule != "dash"]
+    assert not broken, "\n".join(str(v) for v in broken[:10])
 
 
 def test_the_book_is_in_our_own_words(printed, copied_runs):

@@ -17,7 +17,7 @@ from reportlab.platypus import Flowable, PageBreak
 
 from generator.engine.bitboards import bits
 from generator.games import checked_puzzles
-from generator.games.island.figures import island_svg
+from generator.games.island.figures import cell_to_fit, island_svg
 from generator.games.island.puzzles import (
     ELEVATED_RANGE,
     LEVEL_NAMES,
@@ -35,7 +35,10 @@ from generator.render.units import mm_to_pt
 GAME_TITLE = "The Most Dangerous Game"
 BOOK_TITLE = "Where is the quarry?"
 MAP_W = 84.0  # mm: a puzzle's map
-SOLUTION_MAP_W = 46.0  # mm: the small map beside a solution
+# mm: the small map beside a solution, wide enough for the T mark's disc (6 pt type) to
+# stay inside its square on the largest island (11 squares a side)
+SOLUTION_MAP_W = 48.0
+EXAMPLE_MAP_W = 52.0  # mm: the instructions' example
 LOG_GAP = 6.0  # mm between the map and the log
 HARD_ROOM = 40.0  # mm at least under a hard puzzle to work in
 INSTRUCTION_SIZES = (9.5, 9.0, 8.5, 8.0)
@@ -50,10 +53,12 @@ def checked(puzzles: Sequence) -> list[Puzzle]:
 
 
 def _map(puzzle: Puzzle, width: float, marks: dict | None = None, highlight=None) -> str:
-    """Return the puzzle's island drawn `width` mm wide (coordinates round it)."""
+    """Return the puzzle's island (coordinates round it) drawn as large as fits `width` mm.
+    The book sets it at this true size, never scaled, so its type prints at the sizes
+    figures.island_svg gives it: 6 pt or more."""
     island = puzzle.land()
-    cell = width / (island.size + 1.6)
-    return island_svg(island, round(cell, 1), marks=marks, highlight=highlight, zone_names=False)
+    cell = cell_to_fit(island.size, width, width)
+    return island_svg(island, cell, marks=marks, highlight=highlight, zone_names=False)
 
 
 def _log_rows(puzzle: Puzzle) -> list[list[str]]:
@@ -109,7 +114,7 @@ def _puzzle_block(blocks: Blocks, puzzle: Puzzle, number: int, width: float) -> 
         ),
     ]
     body = blocks.beside(
-        [[blocks.figure(_map(puzzle, MAP_W), width=MAP_W)], [blocks.gap(0), *side]],
+        [[blocks.figure(_map(puzzle, MAP_W))], [blocks.gap(0), *side]],
         [mm_to_pt(MAP_W + LOG_GAP), mm_to_pt(side_w)],
     )
     return [title, blocks.gap(2), body]
@@ -231,7 +236,7 @@ def _example(blocks: Blocks) -> Flowable:
     island = EXAMPLE.land()
     start = island.parse(EXAMPLE_FROM)
     ends = bits(island.geometry.reach(1 << start, EXAMPLE_ROLL))
-    figure = blocks.figure(_map(EXAMPLE, 52.0, marks={start: "T"}, highlight=ends), width=52.0)
+    figure = blocks.figure(_map(EXAMPLE, EXAMPLE_MAP_W, marks={start: "T"}, highlight=ends))
     return blocks.keep(
         blocks.heading("A move, drawn"),
         blocks.beside([figure, blocks.para(EXAMPLE_NOTE, "body")], [mm_to_pt(58), None]),
@@ -287,9 +292,7 @@ def _solution(blocks: Blocks, puzzle: Puzzle, number: int) -> list[Flowable]:
     pin = next(step["pin"] for step in steps if step["pin"])
     marks = {island.parse(pin): "T"}
     answer = island.parse(puzzle.answer)
-    figure = blocks.figure(
-        _map(puzzle, SOLUTION_MAP_W, marks=marks, highlight=[answer]), width=SOLUTION_MAP_W
-    )
+    figure = blocks.figure(_map(puzzle, SOLUTION_MAP_W, marks=marks, highlight=[answer]))
     head = [
         blocks.para(f"Puzzle {number} · {puzzle.id}", "heading"),
         blocks.para(f"Answer: {puzzle.answer}", "body", fontName="Vera-Bold"),
