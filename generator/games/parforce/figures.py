@@ -26,8 +26,9 @@ from svgwrite.container import Group
 
 from generator.games.parforce.board import HuntingBoard
 from generator.games.parforce.rules import PIECES
+from generator.render.fonts import text_width
 from generator.render.svg import document_text, new_document
-from generator.render.text import text_group
+from generator.render.text import LINE_SPACING, text_group
 from generator.render.units import fmt, letters, pt_to_mm
 
 INK = "#1f1f1f"
@@ -273,16 +274,33 @@ def board_svg(
         else:
             draw_icon(grid, piece, cx, cy, cell_mm * 0.84)
     for square, text in (marks or {}).items():
-        x, y = layout.origin(square)
-        label, _ = text_group(
-            text, x + cell_mm * 0.05, y + cell_mm * 0.02, cell_mm * 0.9, cell_mm * 0.55,
-            size=cell_mm * 1.3, bold=True, align="right", fill=HIGHLIGHT,
-        )  # fmt: skip
-        grid.add(label)
+        _mark(grid, text, *layout.origin(square), cell_mm)
     if finished:
         dwg.add(grid)
         draw_margins(dwg, board, layout, top)
     return document_text(dwg)
+
+
+def mark_pt(cell: float) -> float:
+    """Return the size in points of a mark written in a `cell` mm square."""
+    return max(MIN_TEXT_PT, cell * 1.3)
+
+
+def _mark(parent, text: str, x: float, y: float, cell: float) -> None:
+    """A mark (a move's number) in the top right of the square at (x, y), on a white plate
+    edged in HIGHLIGHT, so it reads over a token standing there too."""
+    size_mm = pt_to_mm(mark_pt(cell))
+    width = text_width(text, size_mm, True) + size_mm * 0.3
+    height = size_mm * LINE_SPACING
+    left, top = x + cell * 0.95 - width, y + cell * 0.04
+    plate = svgwrite.shapes.Rect((left, top), (width, height), rx=height * 0.2, fill="#ffffff",
+                                 stroke=HIGHLIGHT, stroke_width=max(0.12, cell * 0.025),
+                                 class_="mark")  # fmt: skip
+    parent.add(plate)
+    label, _ = text_group(text, left, top, width, height, size=mark_pt(cell),
+                          min_size=mark_pt(cell), bold=True, align="center", valign="middle",
+                          fill=HIGHLIGHT)  # fmt: skip
+    parent.add(label)
 
 
 def _squares(dwg, board: HuntingBoard, layout: BoardLayout) -> None:

@@ -13,6 +13,7 @@ from generator.games.parforce.puzzles.book import (
     worked_solution,
     write_book,
 )
+from generator.render.print_rules import check_pdf
 
 SEED_RULES = "004_920482f477f7a463.txt"
 
@@ -23,12 +24,25 @@ def puzzles():
 
 
 @pytest.fixture(scope="module", params=["a4", "letter"])
-def printed(request, puzzles, tmp_path_factory):
+def written(request, puzzles, tmp_path_factory):
+    """The book of `puzzles` on each paper: (its path, its page count)."""
     target = tmp_path_factory.mktemp("book") / f"puzzles-{request.param}.pdf"
-    pages = write_book(target, request.param, puzzles, 7)
+    return target, write_book(target, request.param, puzzles, 7)
+
+
+@pytest.fixture(scope="module")
+def printed(written):
+    target, pages = written
     texts = [page.extract_text() or "" for page in pypdf.PdfReader(target).pages]
     assert len(texts) == pages
     return texts
+
+
+def test_every_page_keeps_the_print_rules(written):
+    # the move numbers on the solutions' boards print at 6 pt (were 5.47), on a plate
+    target, _ = written
+    broken = check_pdf(target)
+    assert not broken, "\n".join(str(v) for v in broken[:10])
 
 
 def test_the_book_has_instructions_puzzles_and_solutions_in_that_order(printed):
