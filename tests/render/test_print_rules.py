@@ -201,21 +201,39 @@ def _card_svg(w, h, ground, stripe=None):
     )
 
 
-def _bleed_sheet(tmp_path, book, front_stripe=None, back_stripe=None, paper="a4"):
-    """Seven poker cards on the 3 mm bleed layout, duplex: dark fronts and backs whose
-    drawings run over the whole bleed, with a red band in the bleed where asked."""
-    from generator.render.imposition import DUPLEX, impose
+def _bleed_sheet(
+    tmp_path,
+    book,
+    front_stripe=None,
+    back_stripe=None,
+    paper="a4",
+    fold=False,
+    sheet="bleed",
+    ground="#203040",
+):
+    """Seven poker cards on the 3 mm bleed layout, duplex (or fold and glue): dark fronts
+    and backs whose drawings run over the whole bleed, with a red band in the bleed where
+    asked."""
+    from generator.render.imposition import DUPLEX, FOLD, impose
     from generator.render.pdf import Footer
     from generator.render.sheets import CardFace, write_card_sheets
 
-    card, layout = book.card("poker"), book.sheet("bleed")
+    card, layout = book.card("poker"), book.sheet(sheet)
     w, h = card.width + 2 * layout.bleed, card.height + 2 * layout.bleed
-    front = _card_svg(w, h, "#203040", front_stripe)
+    front = _card_svg(w, h, ground, front_stripe)
     back = _card_svg(w, h, "#402030", back_stripe)
-    imp = impose(book.paper(paper), card, layout, DUPLEX)
+    imp = impose(book.paper(paper), card, layout, FOLD if fold else DUPLEX)
     target = tmp_path / "sheet.pdf"
     write_card_sheets(target, [CardFace(front, back, "c")] * 7, imp, Footer("T", "cards", 1))
     return target
+
+
+def test_a_fold_sheets_fold_line_is_no_fault_beside_a_card_edge_to_edge(tmp_path, book):
+    # the default sheet: no bleed, the dark fold line 3 mm from the light cards beside it
+    light = _bleed_sheet(tmp_path, book, fold=True, sheet="default", ground="#f4efe6")
+    assert check_pdf(light) == []
+    found = check_pdf(_bleed_sheet(tmp_path, book, front_stripe=(2.3, 0.6), fold=True))
+    assert {v.rule for v in found} == {"bleed"}
 
 
 def test_a_bleed_of_the_cards_own_ground_passes_on_fronts_and_backs(tmp_path, book):

@@ -36,6 +36,7 @@ DPI = 200
 # where the paper's margin is nearer: at least MIN_MARK, render/imposition.py).
 MARK_THIN_MM = 0.5
 MARK_LENGTH_MM = (0.9, 4.6)
+FOLD_LENGTH_MM = 100.0  # a stroke down the page this long is a fold-and-glue sheet's fold
 MIN_CARD_MM = 15.0  # a gap between trim lines narrower than this is a gutter, not a card
 
 
@@ -65,14 +66,16 @@ def _spans(cuts: tuple[float, ...]) -> list[tuple[float, float]]:
 def crop_cuts(found: list[Ink]) -> Cuts | None:
     """Return the cuts the crop marks among a page's inks show, or None when the page has
     no grid of crop marks (two cuts or more each way, every mark outside the grid)."""
-    vertical, horizontal = [], []
+    vertical, horizontal, folds = [], [], []
     for ink in found:
         if ink.kind != "path" or ink.level:
             continue
         left, bottom, right, top = ink.box
         w, h = right - left, top - bottom
         low, high = MARK_LENGTH_MM
-        if w <= MARK_THIN_MM and low <= h <= high:
+        if w <= MARK_THIN_MM and h >= FOLD_LENGTH_MM:
+            folds.append((left + right) / 2)
+        elif w <= MARK_THIN_MM and low <= h <= high:
             vertical.append(((left + right) / 2, bottom, top))
         elif h <= MARK_THIN_MM and low <= w <= high:
             horizontal.append(((bottom + top) / 2, left, right))
@@ -84,6 +87,8 @@ def crop_cuts(found: list[Ink]) -> Cuts | None:
     inside_x = lambda a, b: b > xs[0] + 0.01 and a < xs[-1] - 0.01  # noqa: E731
     if any(inside_y(a, b) for _, a, b in vertical) or any(inside_x(a, b) for _, a, b in horizontal):
         return None  # short strokes among the cards: a drawing, not crop marks
+    # a fold line parts the fronts from the backs: the bleed on either side stops short of it
+    xs = sorted(set(xs) | {round(x, 2) for x in folds})
     return Cuts(tuple(xs), tuple(ys))
 
 

@@ -33,9 +33,9 @@ from tests.card_type import words_under
 from tests.test_golden import GOLDEN, normalise
 from tests.test_kit import _dark_share
 from tests.test_pdf_validity import (
-    ink_near_the_edges,
     missing_resources,
     pdf_fonts,
+    print_rule_breaks,
     structural_problems,
 )
 
@@ -325,7 +325,7 @@ def test_every_pdf_is_valid_with_vera_and_nothing_in_the_outer_5_mm(kit):
             problems += [f"{path.name}: {p}" for p in missing_resources(pdf)]
             problems += [f"{path.name}: {p}" for p in structural_problems(pdf)]
         if not path.name.startswith(("print-all", "puzzles")):  # the book: test_book.py
-            problems += [f"{path.name} {line}" for line in ink_near_the_edges(path, checked)]
+            problems += [f"{path.name} {line}" for line in print_rule_breaks(path, checked)]
     assert problems == []
     fonts = pdf_fonts(pdfs)
     assert fonts and all(embedded and "Vera" in name for name, embedded in fonts), fonts

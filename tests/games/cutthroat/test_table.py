@@ -28,7 +28,7 @@ from generator.games.cutthroat.table import fewest_plays, most_markers, needs, p
 from generator.games.cutthroat.tracks import track_figures, track_reach
 from tests.games.table_check import assert_kit_serves_its_table
 from tests.test_cli_errors import one_error_line
-from tests.test_pdf_validity import ink_near_the_edges, missing_resources, structural_problems
+from tests.test_pdf_validity import missing_resources, print_rule_breaks, structural_problems
 
 # The variant of the issue: `generate variant --players 8` chose 9 markers and extended
 # plays of 5 and 6; the constraints pin them, so the chosen variant has them whatever the
@@ -274,7 +274,7 @@ def test_the_kit_of_a_variant_is_valid_clear_of_the_edge_and_the_same_twice(
             problems += [f"{path.name}: {p}" for p in missing_resources(pdf)]
             problems += [f"{path.name}: {p}" for p in structural_problems(pdf)]
         if not path.name.startswith(("print-all", "puzzles")):  # the book: test_book.py
-            problems += [f"{path.name} {line}" for line in ink_near_the_edges(path, checked)]
+            problems += [f"{path.name} {line}" for line in print_rule_breaks(path, checked)]
     assert problems == []
     done = quarry("kit", "cutthroat", "--variant", design / "variant.json", "--players", "8",
                   "--paper", "a4", "--out", tmp_path)  # fmt: skip

@@ -14,7 +14,7 @@ from generator.engine.table import Provided, check_table, table_of
 from generator.games.fugitive import table
 from generator.games.fugitive.cards import EVENTS, load_config
 from tests.games.table_check import assert_kit_serves_its_table
-from tests.test_pdf_validity import ink_near_the_edges, missing_resources, structural_problems
+from tests.test_pdf_validity import missing_resources, print_rule_breaks, structural_problems
 
 
 def counts(needs) -> dict[str, int]:
@@ -111,7 +111,7 @@ def test_the_design_folder_keeps_the_deck_and_its_report_and_prints_no_cards(des
     for pdf in sorted(designed.glob("*.pdf")):
         with pikepdf.open(pdf) as opened:
             assert missing_resources(opened) == [] and structural_problems(opened) == [], pdf
-        assert ink_near_the_edges(pdf) == [], pdf.name
+        assert print_rule_breaks(pdf) == [], pdf.name
 
 
 @pytest.fixture(scope="module")
@@ -161,7 +161,7 @@ def test_the_designed_kits_pdfs_are_valid_and_clear_of_the_outer_5_mm(designed_k
     for pdf in pdfs:
         with pikepdf.open(pdf) as opened:
             assert missing_resources(opened) == [] and structural_problems(opened) == [], pdf
-        assert ink_near_the_edges(pdf) == [], pdf.name
+        assert print_rule_breaks(pdf) == [], pdf.name
     guide = pypdf.PdfReader(folder / "00-guide-a4.pdf").pages[0].extract_text()
     guide = " ".join(guide.split())
     assert "a designed deck" in guide and "Printed for 2 players" in guide

@@ -18,7 +18,7 @@ from generator.games.hunt.figures import map_figure
 from generator.games.hunt.maps import LAIR, NO_ARROW, MapDesign, load_map_design
 from generator.games.hunt.print import MAP_FIGURE_MM
 from tests.games.table_check import assert_kit_serves_its_table
-from tests.test_pdf_validity import ink_near_the_edges, missing_resources, structural_problems
+from tests.test_pdf_validity import missing_resources, print_rule_breaks, structural_problems
 
 
 def test_a_match_needs_a_map_and_both_logs_each_hunt_a_reference_and_a_pencil_each():
@@ -95,7 +95,7 @@ def test_generate_routes_writes_the_best_map_as_the_design_file(designed):
     for pdf in sorted(designed.glob("*.pdf")):
         with pikepdf.open(pdf) as opened:
             assert missing_resources(opened) == [] and structural_problems(opened) == [], pdf
-        assert ink_near_the_edges(pdf) == [], pdf.name
+        assert print_rule_breaks(pdf) == [], pdf.name
 
 
 def test_the_designed_kit_draws_the_designed_map_on_the_dragons_map_sheet(designed, designed_kit):
@@ -133,7 +133,7 @@ def test_the_designed_kits_pdfs_are_valid_and_clear_of_the_outer_5_mm(designed_k
     for pdf in pdfs:
         with pikepdf.open(pdf) as opened:
             assert missing_resources(opened) == [] and structural_problems(opened) == [], pdf
-        assert ink_near_the_edges(pdf) == [], pdf.name
+        assert print_rule_breaks(pdf) == [], pdf.name
     guide = pypdf.PdfReader(folder / "00-guide-a4.pdf").pages[0].extract_text()
     assert "a designed route map" in guide and "map-a4.pdf" in guide
 
