@@ -14,12 +14,13 @@ the PDF.
 from __future__ import annotations
 
 from generator.games.cutthroat.cards import NAMES, SUIT_BY_KEY, characters
-from generator.games.cutthroat.rules import PUBLISHED, Rules
+from generator.games.cutthroat.rules import PUBLISHED, RANKS, Rules
 from generator.games.cutthroat.table import most_markers
 from generator.render.document import Blocks, Header, Part
 from generator.render.fonts import text_width
 from generator.render.svg import svg_size_mm
 from generator.render.templates import shared_environment
+from generator.render.text import needs_underline
 from generator.render.units import pt_to_mm
 
 COMPONENT = "life tracks"
@@ -38,6 +39,14 @@ def tens_cells(reach: int) -> int:
     """Return the cells of the tens row for a track reaching `reach` markers (0 to the
     tens of `reach`)."""
     return reach // 10 + 1
+
+
+def underlined_cells(tens: int) -> list[int]:
+    """Return the numbers of a strip's cells that read as another cell's number when the
+    strip lies turned round across the table (the ones' 6 and 9): they are underlined, as
+    on the cards."""
+    numbers = {str(n) for n in range(10)} | {str(n * 10) for n in range(tens)}
+    return [int(n) for n in sorted(numbers, key=int) if needs_underline(n, numbers)]
 
 
 def track_reach(tens: int) -> int:
@@ -60,7 +69,11 @@ def tracks_svg(
     if cell < MIN_CELL_MM:
         raise ValueError(f"{width:g} mm is too narrow for a life track of {cells} cells")
     fields = {
-        "rows": [{"rank": rank, "name": NAMES[rank]} for rank in ranks],
+        "rows": [
+            {"rank": rank, "name": NAMES[rank], "underline": needs_underline(rank, RANKS)}
+            for rank in ranks
+        ],
+        "underlined": underlined_cells(tens),
         "start": rules.markers,
         "tens": tens,
         "width": LABEL_MM + cells * cell + HEART_MM + 0.6,

@@ -56,3 +56,14 @@ def test_a_narrow_cell_drops_the_word_start_rather_than_shrink_it():
     wide = tracks_svg(ranks, 180.0, PUBLISHED, reach=34)
     assert wide.count(">START<") == 2 * len(ranks)
     assert min(_font_sizes_pt(wide)) >= MIN_PT - 0.01
+
+
+def test_a_strip_turned_round_tells_its_6_from_its_9():
+    """The ones' 6 and 9 and the ranks 6 and 9 are underlined, as on the cards; a 5 or a
+    60 is not."""
+    svg = tracks_svg(("5", "6", "9"), 180, PUBLISHED, reach=34)
+    underlined = []
+    for match in re.finditer(r"<text[^>]*>([^<]*)</text>\s*<rect class=\"underline\"", svg):
+        underlined.append(match.group(1))
+    strip_ones = ["6", "9"] * 3
+    assert sorted(underlined) == sorted(strip_ones + ["6", "9"])
