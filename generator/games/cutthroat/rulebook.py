@@ -95,6 +95,93 @@ def life_cards_figure(ranks, markers, revealed, changed=frozenset()) -> str:
     return document_of(len(ranks) * (CARD_W + CARD_GAP), CARD_H + 5.0, body)
 
 
+# The table set up, in mm: the life cards (with their markers) over their hearts in the
+# middle, the seats round them, each with its two cards face down and its aid card.
+TABLE_CARD_W, TABLE_CARD_H, TABLE_GAP = 11.0, 15.4, 3.0
+SEAT_CARD_W, SEAT_CARD_H, SEAT_GAP = 9.0, 12.6, 1.5
+SEAT_SPACING = 46.0  # from one seat's left edge to the next
+LABEL_PT = 7.0
+EMBLEM = (
+    '{% import "cutthroat/suits.svg.j2" as suits %}{{ suits.emblem(suit, x, y, s, fill, light) }}'
+)
+
+
+def _emblem(suit: str, x: float, y: float, size: float, fill: str, light: str) -> str:
+    """One of the four suit emblems, `size` mm tall, centred on (x, y)."""
+    from generator.render.templates import shared_environment
+
+    template = shared_environment().from_string(EMBLEM)
+    return template.render(suit=suit, x=x, y=y, s=size / 21, fill=fill, light=light)
+
+
+def _card(x, y, w, h, ground, edge, body=()) -> list[str]:
+    return [
+        f'<rect x="{fmt(x)}" y="{fmt(y)}" width="{fmt(w)}" height="{fmt(h)}" rx="0.8" '
+        f'fill="{ground}" stroke="{edge}" stroke-width="0.3"/>',
+        *body,
+    ]
+
+
+def table_figure(ranks, markers: int, seats: int) -> str:
+    """Return the table before the first turn: each character's life card face up in a row
+    with its `markers` markers on it and its heart card below it, and `seats` seats round
+    them, half above and half below, each with its identity and enemy card face down and
+    its aid card."""
+    from generator.games.cutthroat.cards import BACK, SUIT_BY_KEY
+
+    life, heart = SUIT_BY_KEY["life"], SUIT_BY_KEY["heart"]
+    top_row = (seats + 1) // 2
+    width = max(top_row, seats - top_row) * SEAT_SPACING
+    seat_h = SEAT_CARD_H + 6.0
+    row_w = len(ranks) * TABLE_CARD_W + (len(ranks) - 1) * TABLE_GAP
+    body: list[str] = []
+
+    def label(text: str, x: float, y: float, w: float) -> None:
+        body.append(str(text_box(text, x, y, w, 4.0, LABEL_PT, align="center", fill=GREY)))
+
+    middle_y = seat_h + 6.0
+    for index, rank in enumerate(ranks):
+        x = (width - row_w) / 2 + index * (TABLE_CARD_W + TABLE_GAP)
+        spots = [(x + 2.2 + (m % 4) * 2.2, middle_y + 8.6 + (m // 4) * 2.4) for m in range(markers)]
+        dots = [
+            f'<circle class="marker" cx="{fmt(a)}" cy="{fmt(b)}" r="0.85" fill="{INK}"/>'
+            for a, b in spots
+        ]
+        rank_text = str(text_box(rank, x, middle_y + 0.6, TABLE_CARD_W, 3.6, 7.5, bold=True,
+                                 align="center", fill=life.colour))  # fmt: skip
+        emblem = _emblem("life", x + TABLE_CARD_W / 2, middle_y + 5.6, 3.2, life.colour, life.tint)
+        body += _card(x, middle_y, TABLE_CARD_W, TABLE_CARD_H, life.tint, life.colour,
+                      [rank_text, emblem, *dots])  # fmt: skip
+        hy = middle_y + TABLE_CARD_H + 1.5
+        heart_rank = str(text_box(rank, x, hy + 0.6, TABLE_CARD_W, 3.6, 7.5, bold=True,
+                                  align="center", fill=heart.colour))  # fmt: skip
+        heart_mark = _emblem("heart", x + TABLE_CARD_W / 2, hy + 9.0, 6.0, heart.colour, heart.tint)
+        body += _card(x, hy, TABLE_CARD_W, TABLE_CARD_H, heart.tint, heart.colour,
+                      [heart_rank, heart_mark])  # fmt: skip
+    label(f"life cards (clubs), {markers} markers each", 0, middle_y - 4.4, width)
+    hearts_end = middle_y + 2 * TABLE_CARD_H + 1.5
+    label("each heart below its life card", 0, hearts_end + 0.6, width)
+    bottom_y = hearts_end + 8.0
+    for seat in range(seats):
+        row, place = (0, seat) if seat < top_row else (1, seat - top_row)
+        in_row = top_row if row == 0 else seats - top_row
+        x0 = (width - in_row * SEAT_SPACING) / 2 + place * SEAT_SPACING + 5.5
+        y = 0.3 if row == 0 else bottom_y
+        for n in range(2):
+            x = x0 + n * (SEAT_CARD_W + SEAT_GAP)
+            inner = (f'<rect x="{fmt(x + 1)}" y="{fmt(y + 1)}" width="{fmt(SEAT_CARD_W - 2)}" '
+                     f'height="{fmt(SEAT_CARD_H - 2)}" rx="0.5" fill="none" '
+                     f'stroke="{BACK["line"]}" stroke-width="0.3"/>')  # fmt: skip
+            body += _card(x, y, SEAT_CARD_W, SEAT_CARD_H, BACK["dark"], BACK["dark"], [inner])
+        ax = x0 + 2 * (SEAT_CARD_W + SEAT_GAP) + 1.5
+        band = (f'<rect x="{fmt(ax)}" y="{fmt(y)}" width="{fmt(SEAT_CARD_W)}" height="3" '
+                f'fill="{RED}"/>')  # fmt: skip
+        body += _card(ax, y, SEAT_CARD_W, SEAT_CARD_H, "#ffffff", RED, [band])
+        label(f"seat {seat}: identity, enemy, aid", x0 - 5.5, y + SEAT_CARD_H + 0.8,
+              SEAT_SPACING - 1)  # fmt: skip
+    return document_of(width, bottom_y + seat_h, body, "setup")
+
+
 COUNTS = {1: "a marker", 2: "two markers", 3: "three markers", 4: "four markers"}
 BACK = {1: "one", 2: "two", 3: "three", 4: "four"}
 
@@ -188,10 +275,12 @@ def rulebook(players: int = EXAMPLE_PLAYERS):
             if not piece.name.endswith("reach")  # how far the tracks run, not a piece
         ],
         bring=[item.text() for item in table.bring],
-        setup_picture=life_cards_figure(ranks, dealt.markers, [False] * len(ranks)),
+        setup_picture=table_figure(ranks, PUBLISHED.markers, EXAMPLE_PLAYERS),
         setup_caption=(
-            f"The life cards (clubs) of a {EXAMPLE_PLAYERS}-player game before the first turn, "
-            f"each with its {PUBLISHED.markers} markers, as the worked example draws them."
+            f"A {EXAMPLE_PLAYERS}-player table before the first turn: the life cards in the "
+            f"middle with {PUBLISHED.markers} markers each, every heart below its life card, "
+            "and at each seat the identity and enemy cards face down beside the aid card. "
+            "The worked example draws the life cards alone, with their count of markers."
         ),
         setup_steps=SETUP_STEPS,
         rules=lambda blocks: rules_part(blocks).story,

@@ -13,6 +13,7 @@ from generator.games.cutthroat.rulebook import (
     example_turns,
     life_cards_figure,
     rulebook,
+    table_figure,
     turn_words,
 )
 from generator.games.cutthroat.rules import PUBLISHED
@@ -62,6 +63,15 @@ def test_the_words_count_the_markers_and_say_the_verdict():
 def test_the_figure_marks_the_changed_cards_and_the_shown_identity():
     svg = life_cards_figure(["A", "2", "3"], (7, 9, 8), (False, True, False), {0, 1})
     assert svg.count('class="life-card"') == 3 and svg.count("#a8322a") == 3  # 2 edges, "shown"
+
+
+def test_the_setup_picture_lays_out_the_table_the_steps_describe():
+    svg = table_figure(["A", "2", "3", "4", "5", "6"], 8, 6)
+    assert svg.count('class="emblem emblem-life"') == 6  # a life card a character
+    assert svg.count('class="emblem emblem-heart"') == 6  # each with its heart
+    assert svg.count('class="marker"') == 6 * 8  # the markers
+    assert all(f"seat {n}: identity, enemy, aid" in svg for n in range(6))
+    assert "8 markers each" in svg
 
 
 def test_a_record_that_does_not_replay_gives_no_example():
