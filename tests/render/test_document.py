@@ -27,6 +27,7 @@ from generator.render.document.guide import (
     write_print_all,
 )
 from generator.render.pdf import Footer
+from generator.render.print_rules import check_pdf
 
 WORDS = "The Knight listens for wings over the Hills while the Dragon circles the Sea. "
 
@@ -63,6 +64,26 @@ def test_later_pages_of_a_part_say_continued(book, tmp_path):
     texts = page_texts(target)
     assert "Solutions (continued)" not in texts[0]
     assert all("Solutions (continued)" in text for text in texts[1:])
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_continued_title_keeps_the_title_s_room_clear_of_the_paper_s_edge(book, tmp_path, paper):
+    # "... the rules (continued)" takes a second line; it was drawn upwards from the first
+    # line's place, 5.9 mm from the top of the page (Letter keeps 6.35 mm clear)
+    title = "The Knight and the Dragon: all the rules"
+    parts = [Part(Header(title, "a subtitle"), long_story(Blocks(), 30), "rules", columns=2)]
+    target = tmp_path / "doc.pdf"
+    write_document(target, book.paper(paper), parts, Footer("G", "r", None), TypeScale())
+    texts = [" ".join(text.split()) for text in page_texts(target)]
+    assert len(texts) >= 2 and all(f"{title} (continued)" in t for t in texts[1:])
+    assert not [v for v in check_pdf(target) if v.rule == "edge"]
+    document = pypdfium2.PdfDocument(str(target))
+    tops = []
+    for page in document:  # the title's first word sits at the same height on every page
+        text = page.get_textpage()
+        box = text.get_charbox(text.get_text_range().index("The"))
+        tops.append(round(box[3], 1))
+    assert len(set(tops)) == 1
 
 
 def test_text_is_plain_never_markup(book, tmp_path):

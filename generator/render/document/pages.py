@@ -1,10 +1,12 @@
 """Flowing pages: a game's parts (a header and a story of flowables) set on paper by
 reportlab's platypus, one or two columns, with the footer every Quarry page carries.
 
-The geometry is one for every game: 12 mm margins at the sides and top, the header (title,
-an optional field line on the right, a subtitle, a rule), the columns, and the footer line
-whose baseline sits 7 mm above the bottom edge, clear of the 5 mm a home printer cannot
-reach. Pages are counted before their footers are written, so each says "page n/m".
+The geometry is one for every game: 12 mm margins at the sides and top (or the paper's
+clear_edge, where its printers clip more), the header (title, an optional field line on the
+right, a subtitle, a rule; a part's later pages say "(continued)" in the same room), the
+columns, and the footer line whose baseline sits 7 mm above the bottom edge, clear of the
+5 mm a home printer cannot reach. Pages are counted before their footers are written, so
+each says "page n/m".
 """
 
 import io
@@ -71,7 +73,9 @@ class _Geometry:
     def __init__(self, paper: Paper, header: Header, scale: TypeScale, columns: int) -> None:
         self.paper, self.header, self.columns = paper, header, columns
         self.width, self.height = mm_to_pt(paper.width), mm_to_pt(paper.height)
-        self.left, self.inner = mm_to_pt(MARGIN), mm_to_pt(paper.width - 2 * MARGIN)
+        margin = max(MARGIN, paper.clear_edge)  # a paper whose printers clip more keeps more
+        self.left, self.inner = mm_to_pt(margin), mm_to_pt(paper.width - 2 * margin)
+        self.top = self.height - mm_to_pt(margin)
         styles = scale.styles
         self.title_w = self.inner * (0.6 if header.fields else 1.0)
         self.title = Paragraph(plain(header.title), styles["title"])
@@ -82,9 +86,24 @@ class _Geometry:
             _, self.fields_h = self.fields.wrap(self.inner - self.title_w, self.height)
         _, sub_h = self.subtitle.wrap(self.inner, self.height) if header.subtitle else (0, 0)
         self.title_h, self.sub_h = title_h, sub_h
-        top = self.height - mm_to_pt(MARGIN)
-        self.rule_y = top - title_h - (sub_h + mm_to_pt(1.5) if sub_h else 0) - mm_to_pt(2)
+        self.continued = self._continued_title(styles)
+        self.rule_y = self.top - title_h - (sub_h + mm_to_pt(1.5) if sub_h else 0) - mm_to_pt(2)
         self.columns_top = self.rule_y - mm_to_pt(HEADER_GAP)
+
+    def _continued_title(self, styles) -> Paragraph:
+        """Return the title of a part's later pages, in the room the first page's title
+        takes, so the header is the same on every page and nothing is pushed up towards the
+        paper's edge: "Title (continued)"; where that needs another line, "(continued)" in
+        the subtitle's size; where even that does not fit, the title alone."""
+        title = plain(self.header.title)
+        size = styles["subtitle"].fontSize
+        tag = f'<font name="Vera" size="{size:g}" color="{GREY}">(continued)</font>'
+        for text in (f"{title} (continued)", f"{title} {tag}"):
+            paragraph = Paragraph(text, self.title.style)
+            _, height = paragraph.wrap(self.title_w, self.height)
+            if height <= self.title_h:
+                return paragraph
+        return self.title
 
     def frames(self, prefix: str) -> list[Frame]:
         bottom = mm_to_pt(BOTTOM)
@@ -106,12 +125,9 @@ class _Geometry:
         ]
 
     def draw_header(self, canvas: Canvas, continued: bool, divider: bool) -> None:
-        top = self.height - mm_to_pt(MARGIN)
-        title = self.title
-        if continued:
-            title = Paragraph(plain(f"{self.header.title} (continued)"), title.style)
-            title.wrap(self.title_w, self.height)
-        title.drawOn(canvas, self.left, top - self.title_h)
+        top = self.top
+        title = self.continued if continued else self.title
+        title.drawOn(canvas, self.left, top - title.height)
         if self.fields is not None:
             self.fields.drawOn(
                 canvas, self.left + self.title_w, top - self.fields_h - mm_to_pt(1.5)

@@ -13,6 +13,7 @@ from generator.games.island import reference, rules
 from generator.games.island.cards import DECKS, HUNTED, HUNTER, KINDS
 from generator.render.document import DoesNotFit, fit_parts
 from generator.render.pdf import Footer
+from generator.render.print_rules import check_pdf
 from generator.render.svg import svg_size_mm
 
 SEED_TEXT = "000_2ce89763b4751047.txt"
@@ -38,8 +39,21 @@ def pages(tmp_path_factory, book) -> dict[str, dict]:
         ):
             target = out / f"{stem}-{paper}.pdf"
             count = write(target, book.paper(paper), 7)
-            written[f"{stem} {paper}"] = {"pages": count, "texts": _pdf_pages(target)}
+            written[f"{stem} {paper}"] = {
+                "pages": count,
+                "texts": _pdf_pages(target),
+                "path": target,
+            }
     return written
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_the_rules_keep_clear_of_the_paper_s_edge_and_print_no_small_type(pages, paper):
+    # the running head of page 2 sat 5.9 mm from the top of Letter (6.35 mm kept clear);
+    # dashes are the dash rule's, left to its own change
+    found = check_pdf(pages[f"rules {paper}"]["path"])
+    broken = [v for v in found if v.rule in ("edge", "type")]
+    assert not broken, "\n".join(str(v) for v in broken)
 
 
 @pytest.mark.parametrize("paper", PAPERS)
