@@ -46,7 +46,7 @@ BOAT_FILL = "#c5302a"
 FIRE_OUTER, FIRE_INNER, LOGS = "#e0621b", "#f7c531", "#6b4327"
 CAMP_EDGE = "#7a4b22"
 HIGHLIGHT = "#c2187a"
-MIN_TEXT_PT = 6.0  # the smallest type the island prints: coordinates, names, boat letters
+MIN_TEXT_PT = 6.0  # the smallest type the island prints: coordinates, names, boat letters, marks
 # One tint per zone (board.ZONES order) for the squares, and a dark shade for its name.
 ZONE_TINTS = ("#a9d38f", "#e5efb4", "#8ccaa9", "#cbbfae", "#ecdcb6", "#dcae96")
 ZONE_INKS = ("#2f5b1f", "#59661c", "#1f5c43", "#4d4237", "#6b5423", "#6e3a22")
