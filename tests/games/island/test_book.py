@@ -1,5 +1,5 @@
 """The 'Where is the quarry?' puzzle book: every given printed, the solutions at the back,
-a hard solution on one page, our own words, and the kit files."""
+solutions sharing their pages, our own words, and the kit files."""
 
 import json
 
@@ -65,16 +65,23 @@ def test_the_instructions_are_one_page_and_the_solutions_come_last(printed, puzz
         assert not any(f"Answer: {puzzle.answer}" in t for t in printed[:first_solution])
 
 
-def test_a_hard_solution_starts_its_page_and_ends_on_it(printed, puzzles):
+def test_the_solutions_share_their_pages_each_heading_kept_with_its_answer(printed, puzzles):
+    """Four solutions, two of them hard, fill two pages of two columns (one a page for a
+    hard one took three); each heading stands on the page of its answer, and each solution's last step
+    comes no more than a page after it, its steps in order."""
+    first = next(i for i, t in enumerate(printed) if t.startswith("Solutions"))
+    solutions = [_flat(t) for t in printed[first:]]
+    assert len(solutions) == 2
+    text = " ".join(solutions)
     for number, puzzle in enumerate(puzzles, 1):
-        if puzzle.difficulty != "hard":
-            continue
         heading = f"Puzzle {number} · {puzzle.id}"
-        (page,) = [t for t in printed if heading in _flat(t)]
-        assert f"Answer: {puzzle.answer}" in page
-        assert _flat(page).split(heading)[0].strip().startswith("Solutions")  # page top
-        last = book.worked_solution(puzzle)[-2]["text"]
-        assert _flat(last) in _flat(page)
+        (page,) = [i for i, t in enumerate(solutions) if heading in t]
+        assert f"Answer: {puzzle.answer}" in solutions[page].split(heading)[1]
+        steps = [_flat(step["text"]) for step in book.worked_solution(puzzle)[:-1]]
+        last = next(i for i, t in enumerate(solutions) if steps[-1] in t)
+        assert page <= last <= page + 1
+        places = [text.index(step, text.index(heading)) for step in steps]
+        assert places == sorted(places)
 
 
 def test_every_page_keeps_the_print_rules(written):

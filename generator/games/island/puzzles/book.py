@@ -309,11 +309,10 @@ def _solution(blocks: Blocks, puzzle: Puzzle, number: int) -> list[Flowable]:
 
 
 def _solutions_part(blocks: Blocks, puzzles: list[Puzzle], paper: Paper) -> Part:
-    """Return the solutions in two columns; a hard one starts a page of its own."""
+    """Return the solutions in two columns, one after another: a long one runs on into the
+    next column, its heading kept with its map and first steps."""
     story: list[Flowable] = []
     for number, puzzle in enumerate(puzzles, 1):
-        if puzzle.difficulty == "hard" and story:
-            story.append(PageBreak())
         story += _solution(blocks, puzzle, number)
     subtitle = "Answers in puzzle order, each with the reasoning that finds it."
     return Part(Header("Solutions", subtitle), _no_double_breaks(story), "solutions", columns=2)
