@@ -1,7 +1,9 @@
 """Board tiling: a board bigger than the printable area, split across pages to be glued.
 
 Each page (a tile) shows one region of the board at 100% scale, anchored at the top-left
-corner of the printable area. Neighbouring tiles repeat `overlap` mm of the board: on the
+corner of the printable area. The board is shared out evenly, as a publisher splits it: the
+tiles of a row (and of a column) are all the same size, no last tile holding a sliver of
+the board on an almost empty page. Neighbouring tiles repeat `overlap` mm of the board: on the
 tile to the left (or above) that strip is the glue strip, labelled, and both tiles carry
 the same cross-hair alignment marks at the same board positions. The player cuts off the
 left and top margins of each tile and lays it over its neighbour's glue strip.
@@ -72,6 +74,8 @@ class TilePlan:
     board_width: float
     board_height: float
     tiling: TilingLayout
+    tile_width: float  # every tile's region of the board, overlaps included
+    tile_height: float
 
     @property
     def printable(self) -> Rect:
@@ -88,7 +92,8 @@ def plan_tiles(board_w: float, board_h: float, paper: Paper, tiling: TilingLayou
 
     The page is portrait or landscape, whichever needs fewer pages (portrait on a tie). The
     margin is the tiling's, or the paper's clear_edge where that is wider (Letter's quarter
-    inch).
+    inch). Every tile shows an equal part of the board: with n tiles across, each is
+    (width + (n - 1) x overlap) / n wide, and the same down.
     Raises QuarryError for a board under MIN_BOARD_MM a side, or one that would take over
     100 tiles.
     """
@@ -104,18 +109,28 @@ def plan_tiles(board_w: float, board_h: float, paper: Paper, tiling: TilingLayou
             f"take {rows * cols} pages, more than {MAX_TILES}; check the board's width and "
             "height, or print it whole with a one-page board"
         )
-    px, _, pw, ph = _printable(page, tiling)
-    step_w, step_h = pw - tiling.overlap, ph - tiling.overlap
+    px = _printable(page, tiling)[0]
+    tile_w = _even_share(board_w, cols, tiling.overlap)
+    tile_h = _even_share(board_h, rows, tiling.overlap)
+    step_w, step_h = tile_w - tiling.overlap, tile_h - tiling.overlap
     top = page.height - tiling.margin
     tiles = []
     for row in range(rows):
         for col in range(cols):
             x, y = col * step_w, row * step_h
-            w, h = min(x + pw, board_w) - x, min(y + ph, board_h) - y
+            # the last tile ends exactly on the board's edge, whatever the rounding
+            w = board_w - x if col == cols - 1 else tile_w
+            h = board_h - y if row == rows - 1 else tile_h
             tiles.append(
                 Tile(row, col, f"{row_letters(row)}{col + 1}", (x, y, w, h), (px, top - h, w, h))
             )
-    return TilePlan(page, rows, cols, tiles, board_w, board_h, tiling)
+    return TilePlan(page, rows, cols, tiles, board_w, board_h, tiling, tile_w, tile_h)
+
+
+def _even_share(length: float, count: int, overlap: float) -> float:
+    """Return the length each of `count` tiles covers of a board `length` mm long when
+    they share it equally, neighbours repeating `overlap` mm."""
+    return length if count == 1 else (length + (count - 1) * overlap) / count
 
 
 def _printable(page: Paper, tiling: TilingLayout) -> Rect:
@@ -202,7 +217,7 @@ def write_tiled_board(
         doc.begin_page(plan.page.width, plan.page.height)
         _draw_region(doc, svg_text, plan, tile)
         _draw_seams(doc, plan, tile)
-        _outline(doc, plan.printable)
+        _outline(doc, tile.page_rect)
         _footer_band(doc, plan, tile, footer.text(doc.pages + 1, pages))
         doc.end_page()
     doc.save()
@@ -270,20 +285,21 @@ def _to_page(tile: Tile, x: float, y: float) -> tuple[float, float]:
     return px + x - bx, py + ph - (y - by)
 
 
-def _own_span(index: int, count: int, step: float, printable: float, board: float, overlap: float):
-    """Return the part of row/column `index` that no neighbour repeats (start, end)."""
+def _own_span(index: int, count: int, share: float, board: float, overlap: float):
+    """Return the part of row/column `index` that no neighbour repeats (start, end), each
+    tile covering `share` mm."""
+    step = share - overlap
     start = index * step + (overlap if index > 0 else 0)
-    end = min(index * step + printable, board) - (overlap if index < count - 1 else 0)
+    end = min(index * step + share, board) - (overlap if index < count - 1 else 0)
     return start, end
 
 
 def _draw_seams(doc: PdfDocument, plan: TilePlan, tile: Tile) -> None:
     """Alignment marks on every seam of the tile; its own glue strips are also labelled."""
     t = plan.tiling
-    _, _, pw, ph = plan.printable
-    step_w, step_h = pw - t.overlap, ph - t.overlap
-    rows_span = _own_span(tile.row, plan.rows, step_h, ph, plan.board_height, t.overlap)
-    cols_span = _own_span(tile.col, plan.cols, step_w, pw, plan.board_width, t.overlap)
+    step_w, step_h = plan.tile_width - t.overlap, plan.tile_height - t.overlap
+    rows_span = _own_span(tile.row, plan.rows, plan.tile_height, plan.board_height, t.overlap)
+    cols_span = _own_span(tile.col, plan.cols, plan.tile_width, plan.board_width, t.overlap)
     # Seam k lies between column (or row) k - 1 and k; the tile's glue strip is seam + 1.
     for seam in (tile.col, tile.col + 1):
         if 0 < seam < plan.cols:
@@ -375,7 +391,8 @@ def _label(doc: PdfDocument, x: float, y: float, text: str, vertical: bool) -> N
 
 
 def _outline(doc: PdfDocument, rect: Rect) -> None:
-    """A thin grey line round the printable area: the cutting line for left and top."""
+    """A thin grey line round the tile's region of the board: the cutting line for left and
+    top."""
     c = doc.canvas
     c.saveState()
     c.setLineWidth(0.3)
@@ -407,7 +424,7 @@ def _footer_band(doc: PdfDocument, plan: TilePlan, tile: Tile, footer_text: str)
 def _tile_map(doc: PdfDocument, plan: TilePlan, tile: Tile, right: float, bottom, band):
     """A rows x cols grid of cells ending at `right`, centred in the band, the current tile
     filled grey. Returns the map's left edge."""
-    _, _, pw, ph = plan.printable
+    pw, ph = plan.tile_width, plan.tile_height
     cell_h = (band - 1) / plan.rows
     cell_w = cell_h * pw / ph
     if cell_w * plan.cols > 45:  # a long row of tiles: keep the map out of the footer text

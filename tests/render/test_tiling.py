@@ -270,3 +270,30 @@ def test_tiles_keep_the_papers_clear_edge_and_print_their_note_at_6_pt(tmp_path,
     target = tmp_path / f"tiles-{paper}.pdf"
     write_tiled_board(target, squares_svg(384, 420), BOOK.paper(paper), TILING, FOOTER)
     assert check_pdf(target) == []
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "paper"),
+    [
+        (260, 260, "a4"),
+        (260, 371, "a4"),
+        (260, 371, "letter"),
+        (312, 423, "letter"),
+        (384, 420, "a4"),
+        (500, 500, "a4"),
+    ],
+)
+def test_tiles_share_the_board_evenly(width, height, paper):
+    """Every tile covers the same part of the board: no last row or column holding a sliver
+    (a 260 mm board on A4 was a 198 mm tile and a 74 mm one)."""
+    plan = plan_tiles(width, height, BOOK.paper(paper), TILING)
+    assert len(plan.tiles) > 1
+    _, _, pw, ph = plan.printable
+    widths = {round(t.board_rect[2], 6) for t in plan.tiles}
+    heights = {round(t.board_rect[3], 6) for t in plan.tiles}
+    assert len(widths) == len(heights) == 1
+    assert widths.pop() <= pw + 1e-9 and heights.pop() <= ph + 1e-9
+    # Still the fewest pages: one tile fewer across or down would not hold the board.
+    for count, length, room in ((plan.cols, width, pw), (plan.rows, height, ph)):
+        if count > 1:
+            assert (count - 1) * room - (count - 2) * TILING.overlap < length

@@ -133,6 +133,28 @@ def test_the_same_seed_writes_the_same_pages(kit, tmp_path):
             assert (kit / file).read_bytes() == (again / file).read_bytes(), file
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_board_tiles_share_the_board_evenly(kit, paper):
+    """Two tiles, each holding the same share of the board, the glue strip on top of that:
+    no second page with a sliver of board on it (the 9 x 9 board once left its second A4
+    tile almost empty)."""
+    from generator.render.tiling import plan_tiles
+
+    book = LayoutBook()
+    width, height = svg_size_mm((kit / "svg/board.svg").read_text(encoding="utf-8"))
+    plan = plan_tiles(width, height, book.paper(paper), book.tiling("default"))
+    assert len(plan.tiles) == 2
+    shares = [w * h for _, _, w, h in (tile.board_rect for tile in plan.tiles)]
+    assert max(shares) / min(shares) < 1.03
+    # What is left once the upper (or left) tile's glue strip is covered: the two differ by
+    # no more than that strip.
+    overlap = plan.tiling.overlap
+    strip = overlap * (width if plan.rows == 2 else height)
+    own = [shares[0] - strip, shares[1]]
+    assert sum(own) == pytest.approx(width * height)
+    assert abs(own[1] - own[0]) <= strip + 1e-6
+
+
 def test_each_piece_token_folds_onto_its_own_icon():
     svg = pieces_svg()
     cuts = re.findall(r'<rect class="cut" [^>]*height="([\d.]+)"[^>]*width="([\d.]+)"', svg)
