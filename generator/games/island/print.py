@@ -205,8 +205,9 @@ def build_kit(request: KitRequest, island: Island | None = None) -> None:
       (track.py);
     - cards-<paper>.pdf: both decks with their backs, imposed as request.backs, sheet and
       back_offset say (faces.card_set);
-    - reference-<paper>.pdf (the Hunter's and the Hunted's reference cards, one for each
-      player) and rules-<paper>.pdf (reference.py);
+    - reference-<paper>.pdf (the player aid: a half sheet, the Hunter's side backed by the
+      Hunted's, two to a sheet; enough sheets for an aid each) and rules-<paper>.pdf
+      (reference.py);
     - puzzles-<paper>.pdf and puzzles.json: a sample book of SAMPLE_BOOK puzzles
       (puzzles/book.py);
     - svg/: the board, the mini board, the tokens, the track, the score pad and every
@@ -217,6 +218,7 @@ def build_kit(request: KitRequest, island: Island | None = None) -> None:
     card backs are light (the board is tints)."""
     from generator.games.island.faces import card_set
     from generator.games.island.puzzles import make_puzzles
+    from generator.games.island.reference import aids_to_print
     from generator.games.island.rulebook import rulebook
     from generator.games.island.table import needs
     from generator.render.document.rulebook import write_rulebook
@@ -249,7 +251,7 @@ def build_kit(request: KitRequest, island: Island | None = None) -> None:
     plain = [puzzle.to_json() for puzzle in puzzles]
     text = json.dumps(plain, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
     writer.write_text("puzzles.json", text, "puzzles")
-    copies = Copies(minis=players - 1, reference=players)
+    copies = Copies(minis=players - 1, reference=aids_to_print(players))
     # the rulebook's example is a game on the default island: not in a designed island's kit
     printed_rules = rulebook(players) if island == default_island() else None
     for index, paper in enumerate(request.papers):
@@ -276,7 +278,7 @@ RULEBOOK_WHAT = "The rulebook: what is in the kit, setting up, the rules and a w
 @dataclass(frozen=True)
 class Copies:
     """How many copies of a page the guide asks for: the mini board (one for each Hunted)
-    and the reference cards (one for each player)."""
+    and the sheet of player aids (AIDS_PER_SHEET to a sheet, an aid for each player)."""
 
     minis: int
     reference: int
@@ -288,6 +290,7 @@ def _provide(
     """Record what the kit printed for the table check, counted from the drawings and the
     pages written (`pages`: the page count of each PDF stem) times the copies the guide asks
     for (table.py names the pieces)."""
+    from generator.games.island.reference import AIDS_PER_SHEET
     from generator.games.island.table import board_name, track_name
 
     # The board's size as drawn: its coordinates name each column and row twice.
@@ -311,8 +314,8 @@ def _provide(
     writer.provide("castaway standee", len(standees) - wardens, footprint_mm=footprint)
     writer.provide("Hunter card", len(cards.hunter))
     writer.provide("Hunted card", len(cards.hunted))
-    # The reference sheet: the Hunter's card on one side, the Hunted's on the other.
-    writer.provide("reference card", pages["reference"] // 2 * copies.reference)
+    # A sheet of aids: each half an aid, the Hunter's side on the front, the Hunted's behind.
+    writer.provide("reference card", pages["reference"] // 2 * AIDS_PER_SHEET * copies.reference)
     writer.provide(track_name(track.count('class="cycle"')), pages["track"])
     writer.provide("score pad", pages["score-pad"])
 
@@ -350,7 +353,7 @@ def _write_cards(request: KitRequest, paper: Paper, cards) -> None:
 
 
 def _write_reference(writer: KitWriter, paper: Paper, seed: int) -> int:
-    """Write reference-<paper>.pdf (the two reference cards) and rules-<paper>.pdf; return
+    """Write reference-<paper>.pdf (a sheet of player aids) and rules-<paper>.pdf; return
     the reference's page count."""
     from generator.games.island.reference import write_reference, write_rules
 
@@ -413,12 +416,12 @@ def _list_for_guide(
     writer.to_print(
         paper,
         f"reference-{name}.pdf",
-        "The reference cards: the Hunter's, then the Hunted's",
+        "Player aids, two to a sheet: the Hunter's side, then the Hunted's",
         copies.reference,
         duplex,
-        "One for each player"
-        + (", the Hunter's on one side and the Hunted's on the other: turn it over when "
-           "you are captured" if duplex else ""),
+        "One aid for each player: cut each sheet on its line"
+        + ("; the Hunted's side backs the Hunter's, turn it over when you are caught"
+           if duplex else "; glue a Hunter's half back to back with a Hunted's"),
     )  # fmt: skip
     writer.to_print(paper, f"rules-{name}.pdf", "The rules in full")
     writer.to_print(paper, f"puzzles-{name}.pdf", "A sample book of puzzles to play alone")

@@ -1,5 +1,6 @@
-"""The island's pages that flow: a reference card for each side (the Hunter's and the
-Hunted's, one page each) and the rules in full, with an example turn and the card list.
+"""The island's pages that flow: the player aid (a half sheet with the Hunter's side on the
+front and the Hunted's on the back, two aids to a sheet) and the rules in full, with an
+example turn and the card list.
 
 The words are ours, written for players at the table from the rules as we play them
 (docs/rules/island.md, which explains our choices; these pages only teach). The numbers
@@ -17,16 +18,24 @@ from generator.games.island import rules
 from generator.games.island.board import default_island
 from generator.games.island.cards import DECKS, HUNTED, HUNTER, CardKind
 from generator.games.island.faces import TYPE_LABELS
-from generator.render.document import Blocks, Header, Part, TypeScale, fit_parts, write_document
+from generator.render.document import (
+    Blocks,
+    Header,
+    Part,
+    TypeScale,
+    fit_parts,
+    half_sheet,
+    write_document,
+    write_half_sheets,
+)
 from generator.render.layouts import Paper
 from generator.render.pdf import Footer
 from generator.render.svg import new_document
 from generator.render.text import text_group
 
 TITLE = "The Most Dangerous Game"
-REFERENCE_COMPONENT = "reference cards"
+REFERENCE_COMPONENT = "player aids"
 RULES_COMPONENT = "rules"
-REFERENCE_SIZES = (11.0, 10.5, 10.0, 9.5, 9.0, 8.75, 8.5, 8.25, 8.0, 7.5, 7.0)
 RULES_SIZES = (9.5, 9.25, 9.0, 8.75, 8.5, 8.25, 8.0)
 RULES_MAX_PAGES = 3  # two of rules, one of cards
 DAY = default_island().day  # cycles in a day on the kit's board (each board states its own)
@@ -101,193 +110,168 @@ def _names(kinds) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
 
 
-# --- the reference cards --------------------------------------------------------------------
+# --- the player aid: a half sheet, the Hunter's side and the Hunted's -----------------------
 
-SEEING = (
-    f"A Hunter sees {rules.RANGE} steps around him, {rules.ELEVATED_RANGE} from a yellow "
-    "elevation square.",
-    f"A Hunted on a black hiding place, or under Lie Low, is seen only from "
-    f"{rules.NEAR_RANGE} steps or closer.",
-    "Count steps as columns apart plus rows apart, straight over water, trees and rock.",
-    "Everyone looks again after any token moves.",
+# The aid is what a player needs at hand: his turn, moving, seeing and the fight's odds. The
+# decks are listed in the rules (cards_part); the aid names only what the other side's deck
+# can spring on you. Each side fills one half sheet (A5 on A4, half-Letter on Letter) in
+# the largest of AID_SIZES that fits; a sheet holds two aids, one above the other.
+AID_SIZES = (9.0, 8.75, 8.5, 8.25, 8.0, 7.75, 7.5, 7.25, 7.0)
+AID_HEADER_SCALE = TypeScale(body=8.0, title=15.0)  # the header of each side
+AIDS_PER_SHEET = 2
+SIDES = (HUNTER, HUNTED)  # the front of the aid, then its back
+
+
+def seeing(side: str) -> tuple[str, ...]:
+    """Return the aid's words on sight for `side`: who sees how far, how steps count and
+    when everyone looks again."""
+    hunter, hidden = ("You see", "a Hunted is") if side == HUNTER else ("A Hunter sees", "you are")
+    return (
+        f"{hunter} {rules.RANGE} steps around, {rules.ELEVATED_RANGE} from a yellow elevation "
+        f"square; {hidden} seen only from {rules.NEAR_RANGE} steps or closer on a black hiding "
+        "place or under Lie Low.",
+        "Steps apart are columns plus rows, counted straight over anything.",
+        "Everyone looks again after any token moves.",
+    )
+
+
+MOVING = (
+    "Steps go up, down, left or right, never diagonally; you may turn back. Water is walked, "
+    "the sea never. A red boat takes you to the next boat round the ring (never across): "
+    "one step, once a turn."
 )
+DRAW = "Under 3 cards, draw up to 4; else draw 1."
 
-HUNTER_SECTIONS = (
+HUNTER_SIDE = (
     (
         "What you want",
         (
-            f"Catch the Hunted: each capture scores {rules.CAPTURE_POINTS} points.",
-            "After three days every Hunted still free escapes. A day is written on the "
-            f"board ({DAY} cycles on ours), so the hunt lasts {3 * DAY} cycles.",
+            f"Catch the Hunted: {rules.CAPTURE_POINTS} points each. After three days "
+            f"({3 * DAY} cycles on our board) the rest escape.",
         ),
     ),
     (
         "Your turn",
         (
-            ("1. Draw.", "Holding fewer than 3 cards, draw up to 4; otherwise draw 1."),
-            ("2. Move.", "Roll the d8 and move exactly that many steps, in the open."),
-            ("3. Action.", "Play as many cards from your hand as you like."),
-            ("4. Combat.", "Attack the Hunted you can see, or another Hunter (betrayal)."),
+            ("1. Draw.", DRAW),
+            ("2. Move.", "Roll the d8; move exactly that many steps, in the open."),
+            ("3. Action.", "Play any cards you like."),
+            ("4. Combat.", "Attack the Hunted you see, or a Hunter."),
             ("Then", "discard down to 3 cards."),
         ),
     ),
-    (
-        "Moving",
-        (
-            "A step goes to a square beside yours: up, down, left or right, never "
-            "diagonally. You may turn and come back over a square.",
-            "Water is walked like land; nobody walks into the sea.",
-            "A red boat takes you to the next boat round the ring (not the one across "
-            "the island) for one step, once in a turn, whether the step is your roll's or "
-            "a card's.",
-        ),
-    ),
-    ("Seeing", SEEING),
+    ("Moving", (MOVING,)),
+    ("Seeing", seeing(HUNTER)),
     (
         "Fighting",
         (
-            "In your combat phase, attack each Hunted you see, one at a time, once each.",
-            "When a Hunted ends his turn in your sight, you may also attack him then.",
-            "You roll the d8, he rolls the d6, cards add to the rolls. Higher wins; a "
-            "tie lets him slip away.",
+            "In your combat, attack each Hunted you see, once each; and in his, a Hunted "
+            "who ends his turn in your sight.",
+            "Your d8 against his d6, cards added: the higher wins, a tie is his.",
             "ODDS",
-            "A Net stops every card of the Hunted in that fight, Dodge included.",
+            "A Net stops all his cards, Dodge too.",
         ),
     ),
     (
-        "A capture",
+        "Captures and betrayal",
         (
-            f"You score {rules.CAPTURE_POINTS}. The Hunted joins the hunt: he throws away "
-            "his cards, draws 3 Hunter cards, sets his token on a camp square and hunts "
-            "from his next turn. His traps stay, and catch him too; he keeps his points.",
+            (
+                "A capture",
+                f"scores {rules.CAPTURE_POINTS}. He hunts from a camp square from his next "
+                "turn with 3 Hunter cards, keeping his points; his traps stay (and catch "
+                "him too).",
+            ),
+            (
+                "Betrayal:",
+                "attack a Hunter in sight, once each. Both roll the d8, a Rifle adds to "
+                "yours; the lower goes back to the camp, a tie does nothing. Nobody scores.",
+            ),
         ),
     ),
     (
-        "Betrayal",
+        "Trail and traps",
         (
-            "In your combat phase you may attack a Hunter within your sight (each once). "
-            "Both roll the d8, a Rifle adding to yours; the lower total goes back to the "
-            "camp, a tie changes nothing. Nobody scores.",
+            "From cycle 3 each Hunted starts his turn by showing where he stood two marks "
+            "earlier: old news.",
+            "Ending a move on a hidden trap's square or beside it springs it: Snare costs "
+            "your next move, Deadfall sends you back to the camp.",
+            "THEIRS",
         ),
     ),
-    (
-        "Their trail and their traps",
-        (
-            "From cycle 3 each Hunted starts his turn by setting his token where he stood "
-            "two marks earlier: his start in cycle 3, the end of his cycle 1 turn in "
-            "cycle 4, and so on. That square is old news.",
-            "Hunted traps are hidden. Ending a move on a trap's square or on one of the "
-            "four beside it springs it: Snare costs you your next move, Deadfall sends "
-            "you back to the camp.",
-        ),
-    ),
-    ("Your deck", ("DECK", "THEIRS")),
 )
 
-HUNTED_SECTIONS = (
+HUNTED_SIDE = (
     (
         "What you want",
         (
-            f"Stay free for three days ({3 * DAY} cycles with our board's day of {DAY}): "
-            f"escaping scores {rules.ESCAPE_POINTS} points.",
-            f"The last survivor, the only Hunted left when the others are all caught, "
-            f"scores {rules.LAST_SURVIVOR_POINTS} more.",
-            "You never start a fight.",
+            f"Stay free three days ({3 * DAY} cycles on our board): {rules.ESCAPE_POINTS} "
+            f"points; {rules.LAST_SURVIVOR_POINTS} more to the last one free when all the "
+            "others are caught. You never start a fight.",
+            "Caught? Turn this aid over: you hunt from your next turn.",
         ),
     ),
     (
-        "Before the first cycle",
+        "Your start",
         (
-            "In turn order, pick a land square (not water) that no Hunted before you "
-            "took: they show you their mini boards, away from the Hunter. Write 1 on it on "
-            "your mini board and show it to the Hunted still to pick. Your token stays off "
-            "the board.",
+            "Before cycle 1, in turn order, pick a land square no Hunted before you took "
+            "(they show you theirs), write 1 on it and show it to those after you.",
         ),
     ),
     (
         "Your turn",
         (
-            (
-                "1. Reveal.",
-                "From cycle 3: set your token on your mark two below the cycle's number "
-                "(mark 1 in cycle 3, mark 2 in cycle 4). Take it back when you move.",
-            ),
-            ("2. Draw.", "Holding fewer than 3 cards, draw up to 4; otherwise draw 1."),
-            ("3. Move.", "Roll the d6 and move exactly that many steps, in secret."),
-            ("4. Action.", "Play as many cards from your hand as you like."),
-            ("5. Combat.", "A Hunter who sees you now may attack you."),
-            ("Then", "discard down to 3 cards and write your next number."),
+            ("1. Reveal.", "From cycle 3, set your token on your mark two below the cycle."),
+            ("2. Draw.", DRAW),
+            ("3. Move.", "Roll the d6; move exactly that many steps, in secret."),
+            ("4. Action.", "Play any cards you like."),
+            ("5. Combat.", "A Hunter who sees you may attack."),
+            ("Then", "discard down to 3 cards; write your next number."),
         ),
     ),
     (
         "Your mini board",
         (
-            "1 where you start.",
-            "At the end of each of your turns, the next number (2, 3, 4 ...) on the square "
-            "you stand on. A card that moves you in someone else's turn writes nothing.",
-            "T on the square of each trap you lay; cross it out once it has sprung.",
-            "Never rub out old numbers: your trail reveals read them.",
+            "1 at your start; at the end of each of your turns, the next number on your "
+            "square; T on a trap, crossed out once it springs. Never rub out.",
         ),
     ),
-    (
-        "Moving",
-        (
-            "Steps go up, down, left or right, never diagonally; you may turn and come "
-            "back. Water is fine, the sea is not. A red boat carries you to the next boat "
-            "round the ring for one step, once in a turn, your roll and your cards' steps "
-            "together.",
-        ),
-    ),
-    ("Being seen", (*SEEING, "Seen: put your token on your square. Out of sight: say nothing.")),
+    ("Moving", (MOVING,)),
+    ("Being seen", (*seeing(HUNTED), "Seen: put your token on your square. Unseen: say nothing.")),
     (
         "Fighting back",
         (
-            "The Hunter rolls the d8, you the d6, cards add to the rolls. Higher wins; a "
-            "tie is yours.",
+            "The Hunter's d8 against your d6, cards added: the higher wins, a tie is yours. "
+            "Against a Net you play no card.",
             "ODDS",
-            "If the Hunter plays a Net, you may play no card in that fight.",
-            "Caught: you become a Hunter with his powers and 3 Hunter cards, from a camp "
-            "square, and keep your points.",
         ),
     ),
     (
         "Traps",
         (
-            "Lay one on your own square and write it on your mini board. It springs when "
-            "a Hunter ends a move there or on one of the four squares beside it, and stays "
-            "until then, even after you are caught (when it would catch you too).",
+            "Lay one on your square; write T. A Hunter ending a move on it or beside it "
+            "springs it, even after you are caught (then it catches you too).",
+            "THEIRS",
         ),
     ),
-    ("Your deck", ("DECK", "THEIRS")),
 )
 
 
-def _odds_table(blocks: Blocks, side: str):
-    return blocks.table(odds_rows(side), (0.42, 0.29, 0.29), style="cell-small")
+def odds_grid(side: str) -> list[list[str]]:
+    """Return the odds table of `side` (odds_rows) turned on its side for the aid, with
+    ties to the Hunted (the house option's odds are in the rules): a row of the cards
+    played, then a row of the chances."""
+    return [list(column) for column in zip(*odds_rows(side), strict=True)][:2]
 
 
-def _deck_table(blocks: Blocks, deck: str):
-    return blocks.table(deck_rows(deck, with_text=False), (0.5, 0.27, 0.23), style="cell-small")
-
-
-def _section_items(blocks: Blocks, side: str, items) -> list:
+def _aid_items(blocks: Blocks, side: str, items) -> list:
     out = []
     for item in items:
         if item == "ODDS":
-            out.append(_odds_table(blocks, side))
-            out.append(blocks.gap(1))
-        elif item == "DECK":
-            out.append(_deck_table(blocks, side))
-            out.append(blocks.gap(1))
-            out.append(
-                blocks.para(
-                    f"{deck_size(side)} cards. Instants are played at the moment their text "
-                    "names, even in another player's turn.",
-                    "note",
-                )
-            )
+            grid = odds_grid(side)
+            grid[0][1:] = ["None", "Rifle", "Dodge", "Both"]
+            out += [blocks.table(grid, (0.32, 0.17, 0.17, 0.17, 0.17)), blocks.gap(1)]
         elif item == "THEIRS":
-            out.append(blocks.para(their_cards(side), "note"))
+            out.append(their_cards(side))
         else:
             out.append(item)
     return out
@@ -308,47 +292,42 @@ def _counted(kinds: list, word: str) -> str:
     return f"a {word}" if len(kinds) == 1 else f"{word}s"
 
 
-REFERENCE_HEADERS = {
-    HUNTER: Header(
-        "The Hunter's reference card",
-        f"{TITLE}. You move in the open, look around you and attack; the d8 is yours.",
-    ),
-    HUNTED: Header(
-        "The Hunted's reference card",
-        f"{TITLE}. You move in secret on your mini board and hide; the d6 is yours.",
-    ),
-}
+AID_HEADERS = {HUNTER: Header("You are the Hunter"), HUNTED: Header("You are Hunted")}
 
 
-def reference_part(blocks: Blocks, side: str) -> Part:
-    """Return the reference card of `side` (HUNTER or HUNTED) as a two-column Part: each
-    section a shaded heading with its items, never split between columns."""
-    sections = HUNTER_SECTIONS if side == HUNTER else HUNTED_SECTIONS
+def aid_part(blocks: Blocks, side: str) -> Part:
+    """Return one side of the player aid, the Hunter's or the Hunted's, as a two-column
+    Part: each section a shaded heading with its items, never split between columns."""
+    sections = HUNTER_SIDE if side == HUNTER else HUNTED_SIDE
     story = [
-        blocks.section(heading, _section_items(blocks, side, items)) for heading, items in sections
+        blocks.section(heading, _aid_items(blocks, side, items)) for heading, items in sections
     ]
-    return Part(REFERENCE_HEADERS[side], story, f"{side} reference", columns=2, divider=True)
+    return Part(AID_HEADERS[side], story, f"{side} aid", columns=2, divider=True)
 
 
-def reference_parts(paper: Paper, seed: int | None) -> list[Part]:
-    """Return the two reference cards, the Hunter's then the Hunted's, each fitted to one
-    page of `paper` in the largest type that allows it. DoesNotFit if one cannot."""
+def aid_parts(paper: Paper, seed: int | None) -> list[Part]:
+    """Return the aid's two sides, the Hunter's then the Hunted's, each on one half sheet
+    of `paper`, both in the largest of AID_SIZES at which each fits its half. DoesNotFit if
+    one cannot."""
     footer = Footer(TITLE, REFERENCE_COMPONENT, seed)
-    return [
-        part
-        for side in (HUNTER, HUNTED)
-        for part in fit_parts(
-            paper, lambda blocks, side=side: [reference_part(blocks, side)], footer,
-            REFERENCE_SIZES, 1,
-        )
-    ]  # fmt: skip
+    return fit_parts(half_sheet(paper), lambda blocks: [aid_part(blocks, side) for side in SIDES],
+                     footer, AID_SIZES, len(SIDES), AID_HEADER_SCALE)  # fmt: skip
+
+
+def aids_to_print(players: int) -> int:
+    """Return how many copies of the aid sheet a table of `players` prints: an aid for
+    each player, AIDS_PER_SHEET to a sheet."""
+    return -(-players // AIDS_PER_SHEET)
 
 
 def write_reference(target: Path, paper: Paper, seed: int | None) -> int:
-    """Write the two reference cards (one page each: the Hunter's, then the Hunted's) to
-    the PDF `target`; return its page count (2)."""
+    """Write the player aids to the PDF `target`: one sheet of `paper`, two-sided, holding
+    two aids (one above the other, a cut line between): the Hunter's side on the front page,
+    the Hunted's on the back, each behind its front. Returns its page count (2)."""
     footer = Footer(TITLE, REFERENCE_COMPONENT, seed)
-    return write_document(target, paper, reference_parts(paper, seed), footer, TypeScale())
+    sheets = [(side,) * AIDS_PER_SHEET for side in range(len(SIDES))]  # half page `side`
+    return write_half_sheets(target, paper, aid_parts(paper, seed), footer, AID_HEADER_SCALE,
+                             sheets)  # fmt: skip
 
 
 # --- the rules ------------------------------------------------------------------------------
@@ -641,7 +620,7 @@ def example_items() -> tuple:
 
 EXAMPLE_CAPTION = (
     "The shaded diamond is what the Warden (W) sees from where he stands. Mara's marks 1 "
-    "to 3 and the dashed steps of her turn exist only on her mini board; the ring on mark "
+    "to 3 and the line of her turn's steps exist only on her mini board; the ring on mark "
     "2 is her token, shown by the reveal. The arrow is the Warden's next move."
 )
 WARDEN_COLOUR = "#8c2f1f"
@@ -652,7 +631,7 @@ SIGHT_TINT = "#f3dcd4"
 def example_figure() -> str:
     """Return the example turn's drawing as SVG: the grid, the Warden's sight (squares
     within RANGE steps, class "sight"), Mara's marks with the reveal ring on mark 2, her
-    dashed path ending on the trap, and the Warden's two steps as an arrow."""
+    path ending on the trap, and the Warden's two steps as an arrow."""
     cell = EXAMPLE_CELL
     width, height = EXAMPLE_COLUMNS * cell, EXAMPLE_ROWS * cell
     dwg = new_document(width + 0.6, height + 0.6, (-0.3, -0.3))
@@ -681,8 +660,9 @@ def example_figure() -> str:
     dwg.add(grid)
     dwg.add(dwg.rect((0, 0), (width, height), fill="none", stroke="#1f1f1f", stroke_width=0.4))
     path = [centre(square) for square in (MARA_MARKS[-1], *MARA_STEPS)]
-    dwg.add(dwg.polyline(path, fill="none", stroke=MARA_COLOUR, stroke_width=0.5,
-                         stroke_dasharray="1.2 0.8", class_="path"))  # fmt: skip
+    # solid lines: dashes on a printed page mean cut or fold (render/print_rules)
+    dwg.add(dwg.polyline(path, fill="none", stroke=MARA_COLOUR, stroke_width=0.4,
+                         class_="path"))  # fmt: skip
     marks = dwg.g(class_="marks")
     for number, square in enumerate((*MARA_MARKS, MARA_STEPS[-1]), 1):
         disc = dwg.g(class_="mark")
@@ -700,8 +680,7 @@ def example_figure() -> str:
     arrow = dwg.g(class_="warden-move", stroke=WARDEN_COLOUR, fill=WARDEN_COLOUR)
     arrow.add(dwg.line((x0 + cell * 0.45, y0), (x1 - cell * 0.55, y1), stroke_width=0.5))
     arrow.add(dwg.path(d=f"M{x1 - cell * 0.3} {y1} l-1.4 -0.9 v1.8 Z", stroke="none"))
-    arrow.add(dwg.circle((x1, y1), cell * 0.36, fill="none", stroke_width=0.3,
-                         stroke_dasharray="0.8 0.6"))  # fmt: skip
+    arrow.add(dwg.circle((x1, y1), cell * 0.36, fill="none", stroke_width=0.2))
     dwg.add(arrow)
     warden = dwg.g(class_="warden")
     warden.add(dwg.circle((x0, y0), cell * 0.42, fill=WARDEN_COLOUR))

@@ -10,6 +10,7 @@ from generator.render.document.flowables import (
     ShadedHeading,
     TickBox,
 )
+from generator.render.document.halves import half_sheet, write_half_sheets
 from generator.render.document.pages import (
     DoesNotFit,
     Header,
@@ -43,6 +44,8 @@ __all__ = [
     "column_size",
     "fit_document",
     "fit_parts",
+    "half_sheet",
     "plain",
     "write_document",
+    "write_half_sheets",
 ]

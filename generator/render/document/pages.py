@@ -244,17 +244,18 @@ def fit_parts(
     footer: Footer,
     sizes: Sequence[float],
     max_pages: int,
+    scale: TypeScale | None = None,
 ) -> list[Part]:
     """Return the parts `make_parts` gives for the first body size in `sizes` (largest
     first) whose pages number at most `max_pages`, set on `paper`; nothing is written.
 
     The parts carry their own type, so they can join other parts in one write_document
-    (each part starts on a new page) whose scale, TypeScale(), sets the headers. Raises
-    DoesNotFit when even the smallest size needs more pages.
+    (each part starts on a new page) whose scale, `scale` (TypeScale() unless given), sets
+    the headers. Raises DoesNotFit when even the smallest size needs more pages.
     """
     for size in sizes:
         parts = list(make_parts(Blocks(TypeScale(body=size))))
-        if _build(io.BytesIO(), paper, parts, footer, TypeScale()) <= max_pages:
+        if _build(io.BytesIO(), paper, parts, footer, scale or TypeScale()) <= max_pages:
             return list(make_parts(Blocks(TypeScale(body=size))))  # a build uses them up
     raise DoesNotFit(
         f"{footer.component} needs more than {max_pages} page(s) of {paper.name} "

@@ -106,12 +106,12 @@ def test_the_card_sheets_hold_every_card_of_both_decks_each_sheet_followed_by_it
     assert pages["cards-a4.pdf"] == pages["cards-letter.pdf"] == 2 * math.ceil(cards / 9)
 
 
-def test_the_guide_asks_for_a_mini_board_for_each_hunted_and_a_reference_card_each(manifest):
+def test_the_guide_asks_for_a_mini_board_for_each_hunted_and_a_player_aid_each(manifest):
     for paper in ("a4", "letter"):
         listed = {item["file"]: item for item in manifest["print"][paper]}
         assert listed[f"minis-{paper}.pdf"]["copies"] == 6
-        assert listed[f"reference-{paper}.pdf"]["copies"] == 7
-        assert listed[f"reference-{paper}.pdf"]["two_sided"]  # Hunter's card behind Hunted's
+        assert listed[f"reference-{paper}.pdf"]["copies"] == 4  # two aids a sheet, 7 players
+        assert listed[f"reference-{paper}.pdf"]["two_sided"]  # Hunter's side behind Hunted's
         assert listed[f"cards-{paper}.pdf"]["two_sided"]
         assert f"board-{paper}-tiled.pdf" in listed and f"tokens-{paper}.pdf" in listed
 

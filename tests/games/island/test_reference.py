@@ -1,4 +1,4 @@
-"""The island's reference cards and rules pages (reference.py), and the card list for
+"""The island's player aids and rules pages (reference.py), and the card list for
 readers (docs/rules/island-cards.md): they fit their pages, quote the engine's numbers,
 hold every card, and say it all in our own words."""
 
@@ -7,14 +7,20 @@ from fractions import Fraction
 from xml.etree import ElementTree
 
 import pypdf
+import pypdfium2
+import pypdfium2.raw as pdfium_c
 import pytest
+from reportlab.platypus import Paragraph
 
 from generator.games.island import reference, rules
 from generator.games.island.cards import DECKS, HUNTED, HUNTER, KINDS
-from generator.render.document import DoesNotFit, fit_parts
+from generator.render.document import DoesNotFit, fit_parts, half_sheet
+from generator.render.document.pages import FOOTER_PT
 from generator.render.pdf import Footer
 from generator.render.print_rules import check_pdf
 from generator.render.svg import svg_size_mm
+from generator.render.units import pt_to_mm
+from tests.card_type import printed_sizes
 
 SEED_TEXT = "000_2ce89763b4751047.txt"
 PAPERS = ("a4", "letter")
@@ -56,36 +62,168 @@ def test_the_rules_keep_clear_of_the_paper_s_edge_and_print_no_small_type(pages,
     assert not broken, "\n".join(str(v) for v in broken)
 
 
+def _page_texts(path) -> list[list[tuple[float, str]]]:
+    """Return, for each page of the PDF at `path`, its text lines as (mm from the bottom,
+    the line's words), read with pdfium."""
+    pages = []
+    pdf = pypdfium2.PdfDocument(str(path))
+    for page in pdf:
+        text = page.get_textpage()
+        lines = []
+        for index in range(text.count_rects()):
+            left, bottom, right, top = text.get_rect(index)
+            words = text.get_text_bounded(left, bottom, right, top)
+            lines.append((pt_to_mm((bottom + top) / 2), " ".join(words.split())))
+        pages.append(lines)
+    return pages
+
+
+def _halves(lines: list[tuple[float, str]], paper) -> tuple[str, str]:
+    """Return the text of the top half and the bottom half of a page's `lines` (the cut
+    line's label, on the line between them, left out)."""
+    middle = paper.height / 2
+    top = " ".join(words for y, words in lines if y > middle + 2)
+    bottom = " ".join(words for y, words in lines if y < middle - 2)
+    return top, bottom
+
+
 @pytest.mark.parametrize("paper", PAPERS)
-def test_each_side_has_a_reference_card_of_one_page_with_its_turn_sight_and_odds(pages, paper):
-    hunter, hunted = pages[f"reference {paper}"]["texts"]
-    assert pages[f"reference {paper}"]["pages"] == 2
-    assert hunter.startswith("The Hunter's reference card")
-    assert hunted.startswith("The Hunted's reference card")
+def test_a_sheet_holds_two_player_aids_each_with_the_hunter_s_side_backed_by_the_hunted_s(
+    pages, paper, book
+):
+    written = pages[f"reference {paper}"]
+    assert written["pages"] == 2  # the fronts, then the backs
+    front, back = (_halves(lines, book.paper(paper)) for lines in _page_texts(written["path"]))
+    for half in front:  # the same aid above the cut and below it
+        assert half.startswith("You are the Hunter"), half[:40]
+        assert half.count("You are") == 1
+    for half in back:
+        assert half.startswith("You are Hunted"), half[:40]
+        assert half.count("You are") == 1
+    hunter, hunted = front[0], back[0]
     for text in (hunter, hunted):
         assert "(continued)" not in text
-        for fact in ("sees 6 steps", "8 from a yellow elevation", "only from 2 steps",
-                     "draw up to 4", "discard down to 3", "Rifle and Dodge"):  # fmt: skip
+        for fact in ("6 steps around, 8 from a yellow elevation", "only from 2 steps",
+                     "draw up to 4", "discard down to 3", "Rifle Dodge Both"):  # fmt: skip
             assert fact in text, fact
-    for fact in ("Roll the d8", "You capture", "56 %", "79 %", "Betrayal", "Forced March"):
-        assert fact in hunter, fact
-    for fact in ("Roll the d6", "You get away", "44 %", "69 %", "Your mini board",
-                 "T on the square", "1 where you start", "Sprint"):  # fmt: skip
+    for fact in ("Roll the d8", "You capture 56 % 79 % 31 % 56 %", "Betrayal", "Camouflage"):
+        assert fact in hunter, fact  # Camouflage: what the other side may play
+    for fact in ("Roll the d6", "You get away 44 % 21 % 69 % 44 %", "Your mini board",
+                 "write T", "1 at your start", "Turn this aid over", "Bear Trap"):  # fmt: skip
         assert fact in hunted, fact
-    assert "Camouflage" in hunter and "Rifle" in hunted  # what the other side may play
 
 
-def test_a_reference_card_is_set_as_large_as_one_page_allows(book):
-    paper = book.paper("a4")
-    footer = Footer("island", "reference", 1)
-    for side in (HUNTER, HUNTED):
-        parts = fit_parts(paper, lambda b, s=side: [reference.reference_part(b, s)], footer,
-                          reference.REFERENCE_SIZES, 1)  # fmt: skip
-        assert parts[0].columns == 2
-        with pytest.raises(DoesNotFit):
-            fit_parts(paper, lambda b, s=side: [reference.reference_part(b, s)], footer,
-                      (16.0,), 1)  # fmt: skip
-    assert len(reference.reference_parts(paper, 1)) == 2
+def _dashed_lines(path) -> list[list[tuple[float, float, float, float]]]:
+    """Return, for each page of the PDF at `path`, the boxes (mm: left, bottom, right, top)
+    of its paths stroked with dashes."""
+    found = []
+    pdf = pypdfium2.PdfDocument(str(path))
+    for page in pdf:
+        boxes = []
+        for obj in page.get_objects(max_depth=3):
+            if obj.type != pdfium_c.FPDF_PAGEOBJ_PATH:
+                continue
+            if pdfium_c.FPDFPageObj_GetDashCount(obj.raw) > 0:
+                boxes.append(tuple(pt_to_mm(v) for v in obj.get_bounds()))
+        found.append(boxes)
+    return found
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_a_dashed_cut_line_runs_across_the_sheet_where_its_halves_meet(pages, paper, book):
+    size = book.paper(paper)
+    for boxes in _dashed_lines(pages[f"reference {paper}"]["path"]):
+        assert boxes, "no cut line"
+        for _left, bottom, _right, top in boxes:
+            assert top - bottom < 0.5  # a straight line across
+            assert bottom == pytest.approx(size.height / 2, abs=0.3)
+        assert min(box[0] for box in boxes) < 15 and max(box[2] for box in boxes) > size.width - 15
+
+
+def _rules_across(path, least_mm: float) -> list[list[tuple[float, float, float]]]:
+    """Return, for each page, the solid horizontal lines at least `least_mm` long: (mm up,
+    left, right)."""
+    found = []
+    pdf = pypdfium2.PdfDocument(str(path))
+    for page in pdf:
+        lines = []
+        for obj in page.get_objects(max_depth=3):
+            if obj.type != pdfium_c.FPDF_PAGEOBJ_PATH:
+                continue
+            left, bottom, right, top = (pt_to_mm(v) for v in obj.get_bounds())
+            dashed = pdfium_c.FPDFPageObj_GetDashCount(obj.raw) > 0
+            if not dashed and top - bottom < 1.0 and right - left >= least_mm:
+                lines.append(((top + bottom) / 2, left, right))
+        found.append(sorted(lines))
+    return found
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_the_back_of_each_half_lies_behind_its_front_on_a_long_edge_duplex_sheet(
+    pages, paper, book
+):
+    """Flipped on its long edge, the back page's x runs mirrored and its y unchanged: each
+    half's header rule on the back lies at the same height as on the front, over the same
+    span mirrored, and in the same half of the sheet."""
+    width = book.paper(paper).width
+    front, back = _rules_across(pages[f"reference {paper}"]["path"], width / 2)
+    assert len(front) == len(back) == 2  # a header rule in each half
+    for (y, left, right), (y_back, left_back, right_back) in zip(front, back, strict=True):
+        assert y_back == pytest.approx(y, abs=0.05)
+        assert (width - right, width - left) == pytest.approx((left_back, right_back), abs=0.05)
+    assert front[0][0] < book.paper(paper).height / 2 < front[1][0]
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_the_aids_are_set_in_7_pt_or_more_the_footers_aside(pages, paper):
+    """Every character the aid prints is 7 pt or larger, but for the footer of each half
+    (FOOTER_PT, a size the print rules allow a footer)."""
+    path = pages[f"reference {paper}"]["path"]
+    sizes = printed_sizes(path)
+    small = "".join(char for size, char, _ in sizes if size < 7.0)
+    footers = "".join(
+        Footer(reference.TITLE, f"{side} aid", 7).text(number, 2)
+        for number, side in enumerate(reference.SIDES, 1)
+        for _ in range(reference.AIDS_PER_SHEET)
+    )
+    assert sorted(small) == sorted(footers.replace(" ", ""))
+    assert {size for size, _, _ in sizes if size < 7.0} == {FOOTER_PT}
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_the_aids_keep_every_print_rule(pages, paper):
+    found = check_pdf(pages[f"reference {paper}"]["path"])
+    assert not found, "\n".join(str(v) for v in found)
+
+
+def _body_size(part) -> float:
+    """Return the size of the first paragraph in body type of `part` (a turn's step)."""
+    for section in part.story:
+        for flowable in section._content:
+            if isinstance(flowable, Paragraph) and flowable.style.name == "body":
+                return flowable.style.fontSize
+    raise AssertionError("no body text")
+
+
+def test_the_aid_is_set_as_large_as_its_half_sheet_allows(book):
+    footer = Footer("island", "aids", 1)
+    for paper in PAPERS:
+        sides = reference.aid_parts(book.paper(paper), 1)
+        assert [part.columns for part in sides] == [2, 2]
+        body = _body_size(sides[0])
+        assert body >= 7.0
+        larger = [size for size in reference.AID_SIZES if size > body]
+        if larger:
+            with pytest.raises(DoesNotFit):
+                fit_parts(half_sheet(book.paper(paper)),
+                          lambda b: [reference.aid_part(b, side) for side in reference.SIDES],
+                          footer, (larger[-1],), 2, reference.AID_HEADER_SCALE)  # fmt: skip
+
+
+def test_a_table_prints_an_aid_for_each_player_two_to_a_sheet():
+    assert [reference.aids_to_print(players) for players in range(4, 8)] == [2, 3, 3, 4]
+    for players in range(4, 8):
+        assert reference.aids_to_print(players) * reference.AIDS_PER_SHEET >= players
 
 
 @pytest.mark.parametrize("paper", PAPERS)
