@@ -1,8 +1,8 @@
 """The Most Dangerous Game's kit: the board, the mini boards, the tokens, the two decks,
-the reference cards and rules, a sample puzzle book, the guide page.
+the player aids and rules, a sample puzzle book, the guide page.
 
 What each printed thing looks like is said elsewhere: the island in figures.py, the mini
-board and the tokens in minis.py, the cards in faces.py, the reference cards and rules in
+board and the tokens in minis.py, the cards in faces.py, the player aids and rules in
 reference.py, the puzzle book in puzzles/book.py. This module is the only island code that
 writes PDFs (with generator.render): build_kit for `quarry kit island`, write_board_pages for
 a generated board's design folder.
@@ -315,7 +315,7 @@ def _provide(
     writer.provide("Hunter card", len(cards.hunter))
     writer.provide("Hunted card", len(cards.hunted))
     # A sheet of aids: each half an aid, the Hunter's side on the front, the Hunted's behind.
-    writer.provide("reference card", pages["reference"] // 2 * AIDS_PER_SHEET * copies.reference)
+    writer.provide("player aid", pages["reference"] // 2 * AIDS_PER_SHEET * copies.reference)
     writer.provide(track_name(track.count('class="cycle"')), pages["track"])
     writer.provide("score pad", pages["score-pad"])
 
@@ -386,6 +386,7 @@ ASSEMBLY = (
     "Mini boards: one for each Hunted, in a clear sheet protector, with a dry-erase marker.",
     "Tokens: print on card, cut out, fold on the dashed lines and glue the two sides "
     "together (the page shows how).",
+    "Player aids: cut each sheet across on its dashed line, two aids a sheet.",
     "Track and score pad: print on paper; a coin on the track marks the cycle. You also "
     "need a six-sided die (d6) and an eight-sided die (d8).",
 )

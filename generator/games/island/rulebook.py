@@ -624,8 +624,8 @@ SETUP_STEPS = (
     "mini board: where he starts. Nobody tells the Hunter; each shows his mini board to the "
     "Hunted still to choose, so that no two start on one square.",
     "The castaways wait beside the board: a Hunted's token goes on the island only when he is "
-    "seen or shows his trail. Everyone keeps a reference card; the Hunter's turn begins the "
-    "first cycle.",
+    "seen or shows his trail. Everyone keeps a player aid, the Hunter with the Hunter's side "
+    "up, the others the Hunted's. The Hunter's turn begins the first cycle.",
 )
 
 

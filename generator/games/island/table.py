@@ -8,7 +8,7 @@ one Hunter, the rest Hunted) Quarry's table needs:
 - a mini board for each Hunted (the text's six serve the largest table, 7 players);
 - the Warden's standee for the Hunter and a castaway's for each Hunted, each standing in a
   board square (print.BOARD_CELL_MM) with room to pick it up;
-- every card of both decks (cards.py) and a reference card for each player;
+- every card of both decks (cards.py) and a player aid for each player;
 - the cycle-and-day track of the island's day (three days; track.py) and a score pad;
 - brought: the d6 and the d8 (the d10 no rule uses, docs/rules/island.md), a dry-erase
   marker and a clear sheet protector for each Hunted's mini board, an eraser, a pencil for
@@ -54,7 +54,7 @@ def needs(players: int, design: Path | None) -> Needs:
         Piece("castaway standee", hunted, square, why="a token for each Hunted"),
         Piece("Hunter card", deck["hunter"], why="the Hunter deck, cards.py"),
         Piece("Hunted card", deck["hunted"], why="the Hunted deck, cards.py"),
-        Piece("reference card", players, why="one for each player"),
+        Piece("player aid", players, why="one for each player"),
         Piece(
             track_name(DAYS * island.day),
             1,

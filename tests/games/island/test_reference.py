@@ -34,7 +34,7 @@ def _pdf_pages(path) -> list[str]:
 
 @pytest.fixture(scope="module")
 def pages(tmp_path_factory, book) -> dict[str, dict]:
-    """The reference cards and the rules on both papers: {"rules a4": {"pages": n,
+    """The player aids and the rules on both papers: {"rules a4": {"pages": n,
     "texts": [...]}, ...}."""
     out = tmp_path_factory.mktemp("island-pages")
     written = {}

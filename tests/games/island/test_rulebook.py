@@ -155,5 +155,5 @@ def test_the_rulebook_has_its_cover_setup_rules_and_example(tmp_path, paper):
 def test_the_cover_lists_the_kit_of_the_players_asked_for(replayed):
     contents = rulebook(4).contents
     assert "3 x mini board: each Hunted writes his path on his own" in contents
-    assert "4 x reference card: one for each player" in contents
+    assert "4 x player aid: one for each player" in contents
     assert not any("cards.py" in line for line in contents)

@@ -45,7 +45,7 @@ def test_a_table_needs_a_mini_board_and_a_castaway_for_each_hunted_and_a_card_ea
     pieces = _pieces(players)
     assert pieces["mini board"] == players - 1
     assert pieces["castaway standee"] == players - 1 and pieces["Warden standee"] == 1
-    assert pieces["reference card"] == players
+    assert pieces["player aid"] == players
     assert pieces["board of 24 x 24 squares"] == 1  # "1 board": the default island's
     assert pieces["score pad"] == 1
     # Three whole days of the default island's day, one box for each cycle.
