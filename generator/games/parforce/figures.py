@@ -8,7 +8,8 @@ in their corner, optionally the coordinates round the edge, the pieces standing 
 squares, squares highlighted, and text marks.
 
 The icons (`draw_icon`) are drawn paths: the stag's antlered head, a hound's head with its
-drooping ear, a horse's head for the riders, a standing figure with a leash for the
+drooping ear, a horse's head with its mane for the riders (a chess knight's silhouette
+drawn in our own paths), a standing figure with a leash for the
 handler. Hounds and riders carry their number.
 
 Lengths are millimetres (the SVG user unit), text sizes points; labels are fitted with
@@ -67,10 +68,21 @@ _HOUND = (
     "L 0.12 0.16 Q 0.02 0.5 -0.3 0.66 L -0.6 0.2 Z",
 )
 _HOUND_EAR = "M -0.28 -0.38 Q 0.0 -0.22 -0.1 0.32 Q -0.3 0.22 -0.38 -0.28 Z"
+# The horse's head, a chess knight's idea: the pricked ear, the face running down to a rounded
+# muzzle, the jowl, the neck cut off straight under the crest; facing left.
 _HORSE = (
-    "M 0.42 0.8 C 0.38 0.3 0.32 -0.1 0.08 -0.45 L 0.16 -0.8 L -0.06 -0.54 "
-    "C -0.3 -0.46 -0.56 -0.08 -0.68 0.2 C -0.72 0.34 -0.6 0.44 -0.48 0.38 "
-    "L -0.14 0.24 C -0.04 0.44 0.0 0.62 0.0 0.8 Z",
+    "M -0.14 0.76 C -0.12 0.5 -0.04 0.32 -0.06 0.14 "  # the throat, up to the jowl
+    "C -0.14 0.32 -0.34 0.36 -0.48 0.31 "  # under the jaw to the chin
+    "L -0.6 0.32 C -0.78 0.33 -0.83 0.15 -0.74 0.05 "  # the lips and the rounded nose
+    "C -0.62 -0.1 -0.42 -0.3 -0.18 -0.52 "  # the face up to the forehead
+    "L -0.06 -0.9 L 0.12 -0.56 "  # the ear
+    "C 0.42 -0.46 0.62 -0.12 0.64 0.2 C 0.65 0.44 0.62 0.6 0.6 0.76 Z",  # crest and neck
+)
+# The mane along the crest, tufted on its inner edge; drawn a shade darker over the neck.
+_HORSE_MANE = (
+    "M 0.1 -0.58 C 0.42 -0.46 0.62 -0.12 0.64 0.2 C 0.65 0.44 0.62 0.6 0.6 0.76 "
+    "L 0.46 0.76 L 0.48 0.54 L 0.38 0.44 L 0.46 0.24 L 0.34 0.12 L 0.38 -0.08 L 0.24 -0.16 "
+    "L 0.24 -0.34 L 0.08 -0.4 Z"
 )
 _HANDLER = (
     "M -0.3 -0.44 m -0.17 0 a 0.17 0.17 0 1 0 0.34 0 a 0.17 0.17 0 1 0 -0.34 0",  # head
@@ -123,10 +135,10 @@ def draw_icon(parent, piece: str, cx: float, cy: float, size: float, token: bool
     if kind == "hound":  # the ear a shade darker over the head
         icon.add(svgwrite.path.Path(d=_HOUND_EAR, fill="#000000", fill_opacity=0.3))
         icon.add(svgwrite.shapes.Circle((0.22, -0.2), 0.06, fill=TOKEN_FILL))
-    if kind == "rider":  # the eye and the bridle
-        icon.add(svgwrite.shapes.Circle((-0.18, -0.2), 0.06, fill=TOKEN_FILL))
-        bridle = "M -0.05 -0.5 L -0.42 0.2"
-        icon.add(svgwrite.path.Path(d=bridle, stroke=TOKEN_FILL, stroke_width=0.05))
+    if kind == "rider":  # the mane a shade darker, the eye and the nostril
+        icon.add(svgwrite.path.Path(d=_HORSE_MANE, fill="#000000", fill_opacity=0.3))
+        icon.add(svgwrite.shapes.Circle((-0.27, -0.3), 0.065, fill=TOKEN_FILL))
+        icon.add(svgwrite.shapes.Circle((-0.66, 0.13), 0.045, fill=TOKEN_FILL))
     for path in stroked:
         icon.add(
             svgwrite.path.Path(

@@ -3,6 +3,7 @@ file listed, valid PDFs with nothing in the printer's clear edge, the board at t
 tokens that fold onto themselves, the same bytes twice, and our own words on every page."""
 
 import json
+import math
 import re
 from xml.etree import ElementTree
 
@@ -181,6 +182,21 @@ def test_the_four_kinds_of_piece_have_distinct_icons_and_numbers_tell_them_apart
         draw_icon(dwg, piece, 5, 5, 8)
         drawn[piece] = dwg.tostring()
     assert len(set(drawn.values())) == len(PIECES)
+
+
+@pytest.mark.parametrize("kind", ["stag", "hound", "rider"])
+def test_an_icon_stays_inside_its_tokens_ring(kind):
+    """Every point of the icon's paths lies inside the token's ring (drawn at 0.74 of the
+    radius, the ring's inner edge at 0.93 of it: its stroke is 0.14 of the
+    radius), so nothing of the horse's ear or neck is
+    cut by the ring."""
+    filled, stroked = icon_paths(kind)
+    for path in (*filled, *stroked):
+        assert not re.search("[a-z]", path), path  # absolute coordinates only
+        numbers = [float(n) for n in re.findall(r"-?[\d.]+", path)]
+        points = list(zip(numbers[::2], numbers[1::2], strict=True))
+        assert len(points) > 3
+        assert max(math.hypot(x, y) for x, y in points) * 0.74 < 0.93 - 0.05, kind
 
 
 def test_the_board_drawing_places_pieces_highlights_and_the_hunts_arrows():
