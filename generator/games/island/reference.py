@@ -176,8 +176,8 @@ HUNTER_SIDE = (
         "Captures and betrayal",
         (
             (
-                "A capture",
-                f"scores {rules.CAPTURE_POINTS}. He hunts from a camp square from his next "
+                "A capture:",
+                f"you score {rules.CAPTURE_POINTS}. He hunts from a camp square from his next "
                 "turn with 3 Hunter cards, keeping his points; his traps stay (and catch "
                 "him too).",
             ),
