@@ -119,6 +119,7 @@ def _names(kinds) -> str:
 AID_SIZES = (9.0, 8.75, 8.5, 8.25, 8.0, 7.75, 7.5, 7.25, 7.0)
 AID_HEADER_SCALE = TypeScale(body=8.0, title=15.0)  # the header of each side
 AIDS_PER_SHEET = 2
+SECTION_GAP = 1.5  # mm under each section: a card is set closer than a page of rules
 SIDES = (HUNTER, HUNTED)  # the front of the aid, then its back
 
 
@@ -236,7 +237,13 @@ HUNTED_SIDE = (
         ),
     ),
     ("Moving", (MOVING,)),
-    ("Being seen", (*seeing(HUNTED), "Seen: put your token on your square. Unseen: say nothing.")),
+    (
+        "Being seen",
+        (
+            *seeing(HUNTED)[:-1],
+            f"{seeing(HUNTED)[-1]} Seen: put your token on your square; unseen, say nothing.",
+        ),
+    ),
     (
         "Fighting back",
         (
@@ -281,15 +288,11 @@ def their_cards(side: str) -> str:
     """Return what the other side's deck can spring on `side`: its instants and traps."""
     other = HUNTED if side == HUNTER else HUNTER
     instants, traps = _kinds(other, "instant"), _kinds(other, "trap")
+    trap_word = "trap" if len(traps) == 1 else "traps"
     return (
-        f"The {other.title()} deck holds {_counted(instants, 'instant')} "
-        f"({_names(instants)}) and {_counted(traps, 'trap')} ({_names(traps)})."
+        f"The {other.title()} deck's instants: {_names(instants)}; its {trap_word}: "
+        f"{_names(traps)}."
     )
-
-
-def _counted(kinds: list, word: str) -> str:
-    """Return "a trap" for one kind, "traps" for more."""
-    return f"a {word}" if len(kinds) == 1 else f"{word}s"
 
 
 AID_HEADERS = {HUNTER: Header("You are the Hunter"), HUNTED: Header("You are Hunted")}
@@ -300,8 +303,10 @@ def aid_part(blocks: Blocks, side: str) -> Part:
     Part: each section a shaded heading with its items, never split between columns."""
     sections = HUNTER_SIDE if side == HUNTER else HUNTED_SIDE
     story = [
-        blocks.section(heading, _aid_items(blocks, side, items)) for heading, items in sections
-    ]
+        blocks.keep(blocks.heading(heading), *blocks.items(_aid_items(blocks, side, items)),
+                    blocks.gap(SECTION_GAP))
+        for heading, items in sections
+    ]  # fmt: skip
     return Part(AID_HEADERS[side], story, f"{side} aid", columns=2, divider=True)
 
 
