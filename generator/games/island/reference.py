@@ -131,15 +131,15 @@ def seeing(side: str) -> tuple[str, ...]:
         f"{hunter} {rules.RANGE} steps around, {rules.ELEVATED_RANGE} from a yellow elevation "
         f"square; {hidden} seen only from {rules.NEAR_RANGE} steps or closer on a black hiding "
         "place or under Lie Low.",
-        "Steps apart are columns plus rows, counted straight over anything.",
+        "Steps apart: columns plus rows, straight over anything.",
         "Everyone looks again after any token moves.",
     )
 
 
 MOVING = (
-    "Steps go up, down, left or right, never diagonally; you may turn back. Water is walked, "
-    "the sea never. A red boat takes you to the next boat round the ring (never across): "
-    "one step, once a turn."
+    "Steps go up, down, left or right (not diagonally); you may turn back. Walk water, never "
+    "the sea. A red boat sails you to the next one round the ring (never across): one step, "
+    "once a turn."
 )
 DRAW = "Under 3 cards, draw up to 4; else draw 1."
 
@@ -255,8 +255,8 @@ HUNTED_SIDE = (
     (
         "Traps",
         (
-            "Lay one on your square; write T. A Hunter ending a move on it or beside it "
-            "springs it, even after you are caught (then it catches you too).",
+            "Lay one on your square; write T. It springs on a Hunter who ends a move on it or "
+            "beside it, on you too once you are caught.",
             "THEIRS",
         ),
     ),
