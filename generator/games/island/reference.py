@@ -121,6 +121,7 @@ AID_HEADER_SCALE = TypeScale(body=8.0, title=15.0)  # the header of each side
 AIDS_PER_SHEET = 2
 SECTION_GAP = 1.5  # mm under each section: a card is set closer than a page of rules
 SIDES = (HUNTER, HUNTED)  # the front of the aid, then its back
+NARROW_FIGHTS = {"No card": "None", "Rifle and Dodge": "Both"}  # FIGHTS in a narrow cell
 
 
 def seeing(side: str) -> tuple[str, ...]:
@@ -275,7 +276,7 @@ def _aid_items(blocks: Blocks, side: str, items) -> list:
     for item in items:
         if item == "ODDS":
             grid = odds_grid(side)
-            grid[0][1:] = ["None", "Rifle", "Dodge", "Both"]
+            grid[0] = [NARROW_FIGHTS.get(label, label) for label in grid[0]]
             out += [blocks.table(grid, (0.32, 0.17, 0.17, 0.17, 0.17)), blocks.gap(1)]
         elif item == "THEIRS":
             out.append(their_cards(side))
