@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator import __version__
 from generator.render.document.pages import Part, _build
-from generator.render.document.styles import GREY, colour
+from generator.render.document.styles import GREY, TypeScale, colour
 from generator.render.fonts import ensure_fonts
 from generator.render.layouts import Paper
 from generator.render.pdf import CLEAR_EDGE, Footer
@@ -69,7 +69,7 @@ def write_half_sheets(
     paper: Paper,
     parts: Sequence[Part],
     footer: Footer,
-    scale,
+    scale: TypeScale,
     sheets: Sequence[tuple[int, int]],
 ) -> int:
     """Set `parts` on half pages of `paper` (each part on pages of its own, as
