@@ -212,40 +212,59 @@ def draw_map(parent, layout: MapLayout, route_map: RouteMap | None = None) -> No
 # --- arrows ---------------------------------------------------------------------------------
 
 
-def _head(group, tip, direction, length, colour) -> None:
-    ux, uy = direction
-    bx, by = tip[0] - ux * length, tip[1] - uy * length
-    half = length * 0.42
-    _triangle(
-        group, (tip, (bx - uy * half, by + ux * half), (bx + uy * half, by - ux * half)), colour
-    )
-
-
 def _triangle(group, points, colour) -> None:
     _poly(group, list(points), colour, stroke=colour, width=0.1)
 
 
+# A Fly arrow is hollow: a wide red stroke with a thin white core, its head a red triangle
+# with a white one inside, against Walk's thin solid black line. Dashes are not used: on a
+# printed page they mean cut or fold (render/print_rules). Widths in units of the scale.
+WALK_WIDTH = 0.6
+FLY_WIDTH, FLY_CORE = 1.5, 0.6
+PAPER = "#ffffff"
+
+
 def _stroke(kind: str, scale: float) -> dict:
-    style = {
+    return {
         "stroke": FLY_INK if kind == "fly" else WALK_INK,
-        "stroke_width": fmt(0.6 * scale),
+        "stroke_width": fmt((FLY_WIDTH if kind == "fly" else WALK_WIDTH) * scale),
         "fill": "none",
     }
+
+
+def _inset(triangle, by: float):
+    """Return `triangle` shrunk towards its incentre so each side moves `by` mm inwards."""
+    a, b, c = triangle
+    sides = (math.dist(b, c), math.dist(c, a), math.dist(a, b))
+    perimeter = sum(sides)
+    ix = sum(w * p[0] for w, p in zip(sides, triangle, strict=True)) / perimeter
+    iy = sum(w * p[1] for w, p in zip(sides, triangle, strict=True)) / perimeter
+    area = abs((b[0] - a[0]) * (c[1] - a[1]) - (c[0] - a[0]) * (b[1] - a[1])) / 2
+    k = max(0.0, 1 - by / (2 * area / perimeter))
+    return [(ix + (x - ix) * k, iy + (y - iy) * k) for x, y in triangle]
+
+
+def _draw_arrow(group, d: str, head, kind: str, scale: float) -> None:
+    """Draw a shaft (SVG path data `d`) and its `head` triangle: solid for Walk, hollow
+    for Fly (the white core drawn over the red, through to inside the head)."""
+    colour = FLY_INK if kind == "fly" else WALK_INK
+    group.add(svgwrite.path.Path(d=d, **_stroke(kind, scale)))
+    _triangle(group, head, colour)
     if kind == "fly":
-        style["stroke_dasharray"] = f"{fmt(2.4 * scale)},{fmt(1.5 * scale)}"
-    return style
+        core = FLY_CORE * scale
+        group.add(svgwrite.path.Path(d=d, stroke=PAPER, stroke_width=fmt(core), fill="none"))
+        rail = (FLY_WIDTH - FLY_CORE) * scale / 2
+        _poly(group, _inset(head, rail), PAPER, stroke="none", width=0)
 
 
 def _arrow(parent, shape: ArrowShape, scale: float) -> None:
     """Draw one arrow of a route map as <g class="arrow KIND"> (class "loop" too for a loop)."""
     kind = shape.kind
-    colour = FLY_INK if kind == "fly" else WALK_INK
     group = Group(class_=f"arrow {kind}" + (" loop" if shape.source == shape.target else ""))
     group["id"] = f"arrow-{kind}-{LOCATIONS[shape.source]}"
     (x0, y0), (x1, y1), (x2, y2), (x3, y3) = shape.curve
     d = f"M {fmt(x0)} {fmt(y0)} C {fmt(x1)} {fmt(y1)} {fmt(x2)} {fmt(y2)} {fmt(x3)} {fmt(y3)}"
-    group.add(svgwrite.path.Path(d=d, **_stroke(kind, scale)))
-    _triangle(group, shape.head, colour)
+    _draw_arrow(group, d, shape.head, kind, scale)
     parent.add(group)
 
 
@@ -276,7 +295,13 @@ def mini_map_size(radius: float, r: float, stretch: float = 1.0) -> tuple[float,
 
 
 def legend_sample(parent, x: float, y: float, length: float, kind: str) -> None:
+    """A straight sample arrow of `kind` from (x, y), `length` mm to the tip of its head."""
     group = Group(class_=f"legend {kind}")
-    group.add(svgwrite.shapes.Line((x, y), (x + length - 2.2, y), **_stroke(kind, 1.0)))
-    _head(group, (x + length, y), (1, 0), 3.0, FLY_INK if kind == "fly" else WALK_INK)
+    head = 3.0
+    tip = x + length
+    end = tip - head * 0.7  # the shaft ends inside the head, as on a map
+    d = f"M {fmt(x)} {fmt(y)} L {fmt(end)} {fmt(y)}"
+    half = head * 0.42
+    triangle = ((tip, y), (tip - head, y + half), (tip - head, y - half))
+    _draw_arrow(group, d, triangle, kind, 1.0)
     parent.add(group)

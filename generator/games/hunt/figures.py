@@ -36,7 +36,7 @@ def mini_map_figure(
 
 
 def legend_figure(length: float = 16.0) -> str:
-    """Return the legend: "Walk" and a solid arrow, "Fly" and a dashed red one, in a row."""
+    """Return the legend: "Walk" and a solid arrow, "Fly" and a hollow red one, in a row."""
     word = 11.0
     width = 2 * (word + length) + 8
     dwg = new_document(width, 6)

@@ -304,7 +304,7 @@ def write_routes_report(target: Path, paper: Paper, report) -> int:
                 "Each map was played as the Dragon, with the cunning bot's moves, against "
                 "the exact Knight, on the same game seeds for every map: a higher score is "
                 "better for the Dragon. Maps whose intervals overlap are not told apart by "
-                "this many games. Solid arrows Walk, dashed arrows Fly."
+                "this many games. Solid black arrows Walk, hollow red arrows Fly."
             ),
             blocks.gap(2),
             blocks.table(rows, (0.1, 0.18, 0.2, 0.14, 0.38), align="center"),

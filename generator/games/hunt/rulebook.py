@@ -188,8 +188,8 @@ def rulebook() -> Rulebook:
         setup_picture=map_figure(SETUP_MAP_MM[0], SETUP_MAP_MM[1], route_map),
         setup_caption=(
             "The Dragon's map sheet, drawn before the first turn (the map of the worked "
-            "example): black arrows are Walk, red ones Fly. Only the Dragon sees it until the "
-            "hunt is over."
+            "example): solid black arrows are Walk, hollow red ones Fly. Only the Dragon sees it "
+            "until the hunt is over."
         ),
         setup_steps=SETUP_STEPS,
         rules=rules,

@@ -3,7 +3,7 @@ boards and the puzzle book's maps are all `island_svg` at different square sizes
 
 What a drawing holds: the sea, each zone as a tint with its name, inland water with
 ripples, the Hunter Camp with its fire, elevation squares in yellow (with a peak), hiding
-places in black (with a cave mouth), the four boats in red with the dashed links of their
+places in black (with a cave mouth), the four boats in red with the wavy sea lanes of their
 ring, the zone borders and the coast; on request the coordinates round the edge, each
 square's name, a legend under the grid, and an overlay for puzzles: marks written in
 squares and highlighted squares.
@@ -32,6 +32,7 @@ from generator.render.fonts import text_width
 from generator.render.svg import document_text, new_document
 from generator.render.text import LINE_SPACING, TextOverflow, text_group
 from generator.render.units import fmt, pt_to_mm
+from generator.render.waves import path_data, quadratic, wave_points
 
 INK = "#1f1f1f"
 GRID = "#6f7a73"
@@ -46,6 +47,7 @@ BOAT_FILL = "#c5302a"
 FIRE_OUTER, FIRE_INNER, LOGS = "#e0621b", "#f7c531", "#6b4327"
 CAMP_EDGE = "#7a4b22"
 HIGHLIGHT = "#c2187a"
+LANE_WAVE, LANE_SWING = 0.9, 0.13  # a sea lane's wavelength and its swing each side, in squares
 MIN_TEXT_PT = 6.0  # the smallest type the island prints: coordinates, names, boat letters, marks
 # One tint per zone (board.ZONES order) for the squares, and a dark shade for its name.
 ZONE_TINTS = ("#a9d38f", "#e5efb4", "#8ccaa9", "#cbbfae", "#ecdcb6", "#dcae96")
@@ -379,29 +381,32 @@ def _camp(dwg, island: Island, layout: BoardLayout) -> None:
 
 
 def _boat_links(dwg, island: Island, layout: BoardLayout) -> None:
-    """A dashed red line between each pair of neighbouring boats in the ring (W-N, N-E,
-    E-S, S-W): out from each boat over the sea to the board's edge on its side (see
-    way_out), and along that edge round the corner between them."""
+    """A solid wavy red line, a sea lane, between each pair of neighbouring boats in the
+    ring (W-N, N-E, E-S, S-W): out from each boat over the sea to the board's edge on its
+    side (see way_out), and along that edge round the corner between them. Each stretch is
+    a whole number of waves, so the two lanes leaving a boat share one wave on its way out.
+    Wavy, not dashed: dashes on a printed page mean cut or fold."""
     cell = layout.cell
     group = Group(class_="boat-links", fill="none", stroke=BOAT_FILL)
     group["stroke-width"] = fmt(max(0.25, cell * 0.07))
-    group["stroke-dasharray"] = f"{fmt(cell * 0.3)},{fmt(cell * 0.18)}"
     group["stroke-linejoin"] = "round"
+    group["stroke-linecap"] = "round"
     left, top = layout.grid_x + cell * 0.5, layout.grid_y + cell * 0.5
     right, bottom = left + layout.grid_size - cell, top + layout.grid_size - cell
     corners = ((left, top), (right, top), (right, bottom), (left, bottom))  # NW NE SE SW
     outs = [[layout.square_centre(s) for s in way_out(island, side)] for side in range(4)]
+    waves = [wave_points(out, cell * LANE_WAVE, cell * LANE_SWING) for out in outs]
     for i in range(4):
-        there = outs[(i + 1) % 4][::-1]
-        (px, py), (qx, qy) = outs[i][-1], there[0]
+        (px, py), (qx, qy) = outs[i][-1], outs[(i + 1) % 4][-1]
         kx, ky = corners[i]  # W-N turns at the north-west corner, and so on
         r = cell * 1.5
         ux, uy = _towards(kx, ky, px, py, r)
         vx, vy = _towards(kx, ky, qx, qy, r)
-        d = "M" + " L".join(f"{fmt(x)},{fmt(y)}" for x, y in outs[i])
-        d += f" L{fmt(ux)},{fmt(uy)} Q{fmt(kx)},{fmt(ky)} {fmt(vx)},{fmt(vy)} L"
-        d += " L".join(f"{fmt(x)},{fmt(y)}" for x, y in there)
-        group.add(svgwrite.path.Path(d=d))
+        edge = [(px, py), *quadratic((ux, uy), (kx, ky), (vx, vy)), (qx, qy)]
+        along = wave_points(edge, cell * LANE_WAVE, cell * LANE_SWING)
+        there = waves[(i + 1) % 4][::-1]
+        points = [*waves[i], *along, *there]
+        group.add(svgwrite.path.Path(d=path_data(points)))
     dwg.add(group)
 
 
@@ -670,7 +675,7 @@ def legend_entries(island: Island) -> list[tuple[str, str]]:
         ("camp", "Hunter Camp: the Hunter starts on one of its 4 squares"),
         ("elevation", "Elevation: a Hunter here sees 8 squares, not 6"),
         ("hiding", "Hiding place: a Hunted here is seen only from 2 squares"),
-        ("boat", "Boat: one step to a boat next in the ring (dashed), once a turn"),
+        ("boat", "Boat: one step to a boat next in the ring (wavy lane), once a turn"),
         ("day", f"A day is {cycles}: the Hunted who last 3 days escape"),
     ]
     return entries

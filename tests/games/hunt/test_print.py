@@ -10,6 +10,7 @@ import pypdfium2
 import pytest
 
 from generator.games.hunt import print as hunt_print
+from generator.games.hunt.drawing import FLY_INK, WALK_INK
 from generator.games.hunt.figures import legend_figure, map_figure, mini_map_figure
 from generator.games.hunt.logsheets import OVERTIME, knight_log_part
 from generator.games.hunt.maps import NO_ARROW, RouteMap
@@ -191,22 +192,67 @@ def test_the_map_figure_draws_exactly_nine_arrows():
     assert kinds.count("arrow walk") == 4 and kinds.count("arrow fly") == 5
 
 
-def test_the_map_figure_draws_walk_solid_fly_dashed_and_marks_loops():
+def _lines(group) -> list[tuple[str, float, str]]:
+    """The stroked lines of an arrow's group, in drawing order: (colour, width, path data)."""
+    return [
+        (e.get("stroke"), float(e.get("stroke-width")), e.get("d"))
+        for e in group
+        if e.tag == f"{SVG}path" and e.get("fill") == "none"
+    ]
+
+
+def _assert_walk_solid_fly_hollow(group, kind: str) -> None:
+    """Walk: one solid black line. Fly: a wide red line with a thin white core over the
+    same path, a red head and a white one inside it. No dashes anywhere."""
+    assert all(e.get("stroke-dasharray") is None for e in group.iter())
+    lines = _lines(group)
+    heads = [e for e in group if e.tag == f"{SVG}polygon"]
+    if kind == "walk":
+        assert [colour for colour, _, _ in lines] == [WALK_INK]
+        assert [h.get("fill") for h in heads] == [WALK_INK]
+        return
+    (outer, wide, path), (core, thin, same) = lines
+    assert (outer, core, same) == (FLY_INK, "#ffffff", path)
+    assert thin < wide / 2
+    red, white = heads
+    assert (red.get("fill"), white.get("fill")) == (FLY_INK, "#ffffff")
+    assert _inside(_points(white), _points(red))
+
+
+def _points(polygon) -> list[tuple[float, float]]:
+    return [tuple(float(v) for v in pair.split(",")) for pair in polygon.get("points").split()]
+
+
+def _inside(inner, outer) -> bool:
+    """Whether every corner of the triangle `inner` lies inside the triangle `outer`."""
+
+    def side(p, a, b):
+        return (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])
+
+    edges = list(zip(outer, outer[1:] + outer[:1], strict=True))
+    return all(
+        all(side(p, a, b) > 0 for a, b in edges) or all(side(p, a, b) < 0 for a, b in edges)
+        for p in inner
+    )
+
+
+def test_the_map_figure_draws_walk_solid_fly_hollow_and_marks_loops():
     arrows = _arrows(map_figure(180, 170, LOOPY_MAP))
     assert len(arrows) == 9
     loops = [g for g in arrows if "loop" in g.get("class")]
     assert len(loops) == sum(s == t for s, t, _ in LOOPY_MAP.arrows())
+    widths = {}
     for group in arrows:
-        strokes = [e for e in group if e.tag in (f"{SVG}path", f"{SVG}circle")]
-        stroke = next(e for e in strokes if e.get("fill") == "none")  # the line, not the head
-        dashed = stroke.get("stroke-dasharray") is not None
-        assert dashed == ("fly" in group.get("class"))
+        kind = "fly" if "fly" in group.get("class") else "walk"
+        _assert_walk_solid_fly_hollow(group, kind)
+        widths.setdefault(kind, set()).add(_lines(group)[0][1])
+    assert min(widths["fly"]) > 2 * max(widths["walk"])
 
 
-def test_the_legend_draws_walk_solid_and_fly_dashed():
+def test_the_legend_draws_walk_solid_and_fly_hollow():
     legend = {g.get("class"): g for g in _root(legend_figure()).iter(f"{SVG}g")}
-    assert legend["legend walk"].find(f"{SVG}line").get("stroke-dasharray") is None
-    assert legend["legend fly"].find(f"{SVG}line").get("stroke-dasharray")
+    _assert_walk_solid_fly_hollow(legend["legend walk"], "walk")
+    _assert_walk_solid_fly_hollow(legend["legend fly"], "fly")
 
 
 def test_no_figure_text_is_smaller_than_five_points():
