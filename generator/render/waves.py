@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from generator.render.units import fmt
 
 Point = tuple[float, float]
-SAMPLES_PER_WAVE = 16  # points a wavelength: smooth at any size we print
+SAMPLES_PER_WAVE = 8  # points a wavelength, every other one a curve passes through
 
 
 def quadratic(start: Point, control: Point, end: Point, steps: int = 12) -> list[Point]:
@@ -45,7 +45,7 @@ def wave_points(points: Sequence[Point], wavelength: float, amplitude: float) ->
     if total <= 0:
         return []
     waves = max(1, round(total / wavelength))
-    count = waves * SAMPLES_PER_WAVE
+    count = waves * SAMPLES_PER_WAVE  # even: wave_data takes the points in pairs
     out = []
     segment = 0
     for i in range(count + 1):
@@ -61,9 +61,22 @@ def wave_points(points: Sequence[Point], wavelength: float, amplitude: float) ->
     return out
 
 
-def path_data(points: Sequence[Point]) -> str:
-    """Return SVG path data for the polyline `points`."""
-    return "M" + " L".join(f"{fmt(x)},{fmt(y)}" for x, y in points)
+def wave_data(waves: Sequence[Sequence[Point]]) -> str:
+    """Return SVG path data for waves of wave_points drawn end to end (each starting where
+    the one before ended), as quadratic curves through their points: a curve in the PDF,
+    not a row of straight pieces. Waves with no points are left out."""
+    drawn = [wave for wave in waves if wave]
+    if not drawn:
+        return ""
+    (x, y) = drawn[0][0]
+    d = f"M{fmt(x)},{fmt(y)}"
+    for wave in drawn:
+        for i in range(1, len(wave) - 1, 2):
+            (ax, ay), (bx, by), (cx, cy) = wave[i - 1], wave[i], wave[i + 1]
+            # the control point that makes the curve pass through wave[i] half way along
+            kx, ky = 2 * bx - (ax + cx) / 2, 2 * by - (ay + cy) / 2
+            d += f" Q{fmt(kx)},{fmt(ky)} {fmt(cx)},{fmt(cy)}"
+    return d
 
 
 def _unique(points: Sequence[Point]) -> list[Point]:
@@ -75,4 +88,4 @@ def _unique(points: Sequence[Point]) -> list[Point]:
     return kept
 
 
-__all__ = ["path_data", "quadratic", "wave_points"]
+__all__ = ["quadratic", "wave_data", "wave_points"]

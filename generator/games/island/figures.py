@@ -32,7 +32,7 @@ from generator.render.fonts import text_width
 from generator.render.svg import document_text, new_document
 from generator.render.text import LINE_SPACING, TextOverflow, text_group
 from generator.render.units import fmt, pt_to_mm
-from generator.render.waves import path_data, quadratic, wave_points
+from generator.render.waves import quadratic, wave_data, wave_points
 
 INK = "#1f1f1f"
 GRID = "#6f7a73"
@@ -405,8 +405,7 @@ def _boat_links(dwg, island: Island, layout: BoardLayout) -> None:
         edge = [(px, py), *quadratic((ux, uy), (kx, ky), (vx, vy)), (qx, qy)]
         along = wave_points(edge, cell * LANE_WAVE, cell * LANE_SWING)
         there = waves[(i + 1) % 4][::-1]
-        points = [*waves[i], *along, *there]
-        group.add(svgwrite.path.Path(d=path_data(points)))
+        group.add(svgwrite.path.Path(d=wave_data([waves[i], along, there])))
     dwg.add(group)
 
 
