@@ -289,8 +289,8 @@ def print_rule_breaks(path: Path, skip: set[str] | None = None) -> list[str]:
 
 
 def ink_near_the_edges(path: Path, skip: set[str] | None = None) -> list[str]:
-    """The edge rule alone, held to 5 mm on every paper: the island's and Parforcejagd's
-    design tests call it until their kits keep every rule (print_rule_breaks)."""
+    """The edge rule alone, held to 5 mm on every paper: Parforcejagd's kit and design tests
+    call it until its kits keep every rule (print_rule_breaks), as the island's now do."""
     from generator.render.print_rules import check_page
 
     problems = []

@@ -19,9 +19,9 @@ from generator.render.layouts import LayoutBook
 from generator.render.svg import svg_size_mm
 from tests.card_type import words_under
 from tests.test_pdf_validity import (
-    ink_near_the_edges,
     missing_resources,
     pdf_fonts,
+    print_rule_breaks,
     structural_problems,
 )
 
@@ -124,7 +124,8 @@ def test_the_board_svg_is_at_true_size_with_its_square_size(kit):
     assert layout.grid_size == island.size * 15.0  # a standee stands in a square
 
 
-def test_every_pdf_is_valid_and_nothing_is_printed_in_the_outer_5_mm(kit):
+def test_every_pdf_is_valid_and_keeps_every_print_rule(kit):
+    # type, edge (the paper's own clear band), dash (the boats' ring is a wavy lane) and bleed
     problems, checked = [], set()
     pdfs = sorted(kit.glob("*.pdf"))
     assert len(pdfs) >= 20
@@ -133,7 +134,7 @@ def test_every_pdf_is_valid_and_nothing_is_printed_in_the_outer_5_mm(kit):
             problems += [f"{path.name}: {p}" for p in missing_resources(pdf)]
             problems += [f"{path.name}: {p}" for p in structural_problems(pdf)]
     for path in _own(kit):
-        problems += [f"{path.name} {line}" for line in ink_near_the_edges(path, checked)]
+        problems += [f"{path.name} {line}" for line in print_rule_breaks(path, checked)]
     assert problems == []
     assert len(checked) >= 12
 
