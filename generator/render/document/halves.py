@@ -47,7 +47,9 @@ def _cut_line_page(paper: Paper) -> bytes:
     ensure_fonts()
     buffer = io.BytesIO()
     width, height = mm_to_pt(paper.width), mm_to_pt(paper.height)
-    canvas = Canvas(buffer, pagesize=(width, height), invariant=1, pageCompression=1)
+    canvas = Canvas(
+        buffer, pagesize=(width, height), invariant=1, pageCompression=1, initialFontName="Vera"
+    )
     y = mm_to_pt(cut_y(paper))
     edge = mm_to_pt(max(paper.clear_edge, CLEAR_EDGE) + 1.0)
     label_w = canvas.stringWidth(CUT_LABEL, "Vera", CUT_LABEL_PT) + mm_to_pt(4)
