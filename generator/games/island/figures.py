@@ -344,14 +344,14 @@ def _borders(dwg, island: Island, layout: BoardLayout) -> None:
 
 
 def _camp(dwg, island: Island, layout: BoardLayout) -> None:
-    """The camp's 2 x 2 block outlined, and one fire on logs at its middle."""
+    """The camp's 2 x 2 block outlined in solid brown, and one fire on logs at its middle."""
     if len(island.camp) != 4:
         return
     cell = layout.cell
     x, y = layout.square_origin(min(island.camp))
     group = Group(class_="camp-block")
-    _rect(group, x, y, 2 * cell, 2 * cell, stroke=CAMP_EDGE, width=max(0.25, cell * 0.07),
-          stroke_dasharray=f"{fmt(cell * 0.2)},{fmt(cell * 0.1)}")  # fmt: skip
+    # solid: dashes on a printed page mean cut or fold
+    _rect(group, x, y, 2 * cell, 2 * cell, stroke=CAMP_EDGE, width=max(0.25, cell * 0.07))
     cx, cy, s = x + cell, y + cell, cell * 0.9
     for sign in (1, -1):
         group.add(

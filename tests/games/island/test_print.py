@@ -326,6 +326,7 @@ def test_the_boat_links_draw_no_dashed_curve(tmp_path, cell):
     svg = island_svg(_read("small.island"), cell, legend=True)
     (links,) = _classed(svg, "boat-links")
     assert len(links.findall(f"{SVG}path")) == 4
+    assert "stroke-dasharray" not in svg  # the camp's outline is solid too: nothing here is cut
     assert _dashes_on_a_page(tmp_path, svg) == []
     # the check sees the links: dashed, as they were, they break the rule
     dashed = svg.replace('class="boat-links"', 'class="boat-links" stroke-dasharray="1,0.6"')
