@@ -67,8 +67,8 @@ def test_the_instructions_are_one_page_and_the_solutions_come_last(printed, puzz
 
 def test_the_solutions_share_their_pages_each_heading_kept_with_its_answer(printed, puzzles):
     """Four solutions, two of them hard, fill two pages of two columns (one a page for a
-    hard one took three); each heading stands on the page of its answer, and each solution's last step
-    comes no more than a page after it, its steps in order."""
+    hard one took three); each heading stands on the page of its answer, and each
+    solution's last step comes no more than a page after it, its steps in order."""
     first = next(i for i, t in enumerate(printed) if t.startswith("Solutions"))
     solutions = [_flat(t) for t in printed[first:]]
     assert len(solutions) == 2
