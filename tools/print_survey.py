@@ -17,6 +17,8 @@ import pypdfium2
 
 from generator.render.print_rules import Violation, check_page
 
+RULES = ("type", "edge", "dash", "bleed")
+
 
 def footer_component(page: pypdfium2.PdfPage) -> str | None:
     """Return the component a page's footer names ("title · component · ... · page n/m")."""
@@ -39,7 +41,8 @@ def survey_pdf(path: Path) -> list[tuple[str, Violation]]:
         for index in range(len(pdf)):
             page = pdf[index]
             component = footer_component(page) or path.stem
-            found += [(component, v) for v in check_page(page, index + 1)]
+            before = pdf[index - 1] if index else None
+            found += [(component, v) for v in check_page(page, index + 1, None, before)]
     finally:
         pdf.close()
     return found
@@ -80,11 +83,12 @@ def report(folders: list[Path]) -> str:
     lines.append(f"{checked} PDFs checked (print-all files left out: they repeat the kit).")
     lines += [
         "",
-        "| game | type (text too small) | edge (too near the paper's edge) | dash (curves) |",
-        "|---|---|---|---|",
+        "| game | type (text too small) | edge (too near the paper's edge) "
+        "| dash (lines that bend) | bleed (other ink past a card's cut) |",
+        "|---|---|---|---|---|",
     ]
     for game in sorted(grouped):
-        counts = " | ".join(str(totals[(game, rule)]) for rule in ("type", "edge", "dash"))
+        counts = " | ".join(str(totals[(game, rule)]) for rule in RULES)
         lines.append(f"| {game} | {counts} |")
     for game in sorted(grouped):
         lines += ["", f"## {game}"]

@@ -264,3 +264,32 @@ def test_a_sliver_at_the_bleeds_outer_edge_fails_too(tmp_path, book):
     # 0.1-0.6 mm inside the drawing's edge: 2.4-2.9 mm past the cut, still the bleed
     found = check_pdf(_bleed_sheet(tmp_path, book, front_stripe=(0.1, 0.5)))
     assert {v.rule for v in found} == {"bleed"} and len(found) == 7 * 4
+
+
+def test_a_dashed_square_fails_and_dashed_straight_lines_in_one_path_pass(tmp_path):
+    def square(canvas):
+        canvas.setDash(3, 3)
+        canvas.rect(mm_to_pt(50), mm_to_pt(50), mm_to_pt(40), mm_to_pt(40))
+
+    (violation,) = check_pdf(_pdf(tmp_path, A4, square, "square.pdf"))
+    assert violation.rule == "dash"
+
+    def corner(canvas):  # two strokes meeting at a corner, one path
+        canvas.setDash(3, 3)
+        path = canvas.beginPath()
+        path.moveTo(mm_to_pt(50), mm_to_pt(50))
+        path.lineTo(mm_to_pt(90), mm_to_pt(50))
+        path.lineTo(mm_to_pt(90), mm_to_pt(90))
+        canvas.drawPath(path)
+
+    assert _rules(_pdf(tmp_path, A4, corner, "corner.pdf")) == [(1, "dash")]
+
+    def guides(canvas):  # two separate straight cut lines in one path
+        canvas.setDash(3, 3)
+        path = canvas.beginPath()
+        for x in (60, 150):
+            path.moveTo(mm_to_pt(x), mm_to_pt(20))
+            path.lineTo(mm_to_pt(x), mm_to_pt(270))
+        canvas.drawPath(path)
+
+    assert check_pdf(_pdf(tmp_path, A4, guides, "guides.pdf")) == []

@@ -13,8 +13,8 @@ The rules:
   FOOTER_REACH mm of the left edge, where render/sheets.py turns the footer on Letter) may go
   down to MIN_FOOTER_PT;
 - `dash`: dashes only on lines that mean cut or fold, and those are straight: a dashed
-  curve (a rounded frame, a circle) reads as a cut line where there is none, or as missing
-  art;
+  line that bends (a rounded frame, a circle, a square's corners) reads as a cut line where
+  there is none, or as missing art;
 - `edge`: no ink (text, path, image) within CLEAR_MM of the paper's edge: 5 mm on A4 (and
   A3), 6.35 mm (a quarter inch) on Letter (and Tabloid), where home printers clip more
   (EDGE_TOLERANCE less);
@@ -110,9 +110,9 @@ def check_page(
                 what = f"{ink.text!r} at {ink.size:g} pt (at least {floor:g})"
                 kind = f"text at {ink.size:g} pt (at least {floor:g})"
                 found.append(Violation(number, "type", what, where, kind))
-        if ink.dashed_curve:
-            kind = "dashed curve (dashes are for straight cut and fold lines)"
-            found.append(Violation(number, "dash", "dashed curve", where, kind))
+        if ink.dashed_bend:
+            kind = "dashed line that bends (dashes are for straight cut and fold lines)"
+            found.append(Violation(number, "dash", "dashed bend", where, kind))
         distance, edge = _distance(ink.box, width, height)
         if distance < clear - EDGE_TOLERANCE:
             what = f"text {ink.text!r}" if ink.kind == "text" else ink.kind

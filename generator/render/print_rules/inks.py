@@ -31,7 +31,7 @@ class Ink:
     size: float = 0.0  # pt, as printed
     text: str = ""
     upright: bool = False  # reads from the bottom of the page up
-    dashed_curve: bool = False  # a path stroked with dashes that bends
+    dashed_bend: bool = False  # a path stroked with dashes that bends (curve or corner)
     level: int = 0  # how many forms it sits in: 0 on the page itself
 
 
@@ -90,7 +90,7 @@ def _walk(obj, matrix, clip: Box | None, text_page, found: list[Ink], level: int
     shown = _area(box) / _area(whole) if _area(whole) > 0 else 1.0
     ink = Ink(KINDS[kind], box, shown, level=level)
     if kind == pdfium.FPDF_PAGEOBJ_PATH:
-        ink.dashed_curve = _dashed_curve(obj)
+        ink.dashed_bend = _dashed_bend(obj)
     if kind == pdfium.FPDF_PAGEOBJ_TEXT:
         placed = _multiply(own, matrix)
         em = ctypes.c_float()
@@ -121,17 +121,39 @@ def _less_half_stroke(obj, box: Box, matrix) -> Box:
     return (left + half, bottom + half, right - half, top - half)
 
 
-def _dashed_curve(obj) -> bool:
-    """Whether a path is stroked with dashes and holds a curve."""
+def _dashed_bend(obj) -> bool:
+    """Whether a path is stroked with dashes and bends: a curve, a corner, or a closed
+    shape (a dashed straight line, or several, does not)."""
     fill_mode, stroke = ctypes.c_int(), ctypes.c_int()
     pdfium.FPDFPath_GetDrawMode(obj, fill_mode, stroke)
     if not stroke.value or pdfium.FPDFPageObj_GetDashCount(obj) <= 0:
         return False
-    return any(
-        pdfium.FPDFPathSegment_GetType(pdfium.FPDFPath_GetPathSegment(obj, index))
-        == pdfium.FPDF_SEGMENT_BEZIERTO
-        for index in range(pdfium.FPDFPath_CountSegments(obj))
-    )
+    points: list[tuple[float, float]] = []
+    for index in range(pdfium.FPDFPath_CountSegments(obj)):
+        segment = pdfium.FPDFPath_GetPathSegment(obj, index)
+        kind = pdfium.FPDFPathSegment_GetType(segment)
+        if kind == pdfium.FPDF_SEGMENT_BEZIERTO:
+            return True
+        x, y = ctypes.c_float(), ctypes.c_float()
+        pdfium.FPDFPathSegment_GetPoint(segment, x, y)
+        if kind == pdfium.FPDF_SEGMENT_MOVETO:
+            points = []
+        points.append((x.value, y.value))
+        if _bends(points) or (pdfium.FPDFPathSegment_GetClose(segment) and len(points) > 2):
+            return True
+    return False
+
+
+def _bends(points: list[tuple[float, float]]) -> bool:
+    """Whether the points of one subpath leave the line through its first two."""
+    if len(points) < 3:
+        return False
+    (x0, y0), (x1, y1) = points[0], points[1]
+    length = math.hypot(x1 - x0, y1 - y0)
+    if length == 0:
+        return False
+    x, y = points[-1]
+    return abs((x1 - x0) * (y - y0) - (y1 - y0) * (x - x0)) / length > 0.1
 
 
 def _matrix(obj) -> tuple[float, ...]:
