@@ -18,6 +18,8 @@ MAP_RULES = (
     "The Lair sends out a single Fly arrow. No Walk arrow may enter the Lair.",
     "Nine arrows in all. They stay as drawn for the whole round.",
     "A loop (an arrow back to its own place) only if both players agreed to loops.",
+    "Draw a Walk arrow as one line, a Fly arrow as two lines side by side (as the legend "
+    "shows), or use two pens.",
 )
 FIELDS = "Dragon: ____________   Round 1 / 2"
 SIZES = (9.5, 9.0, 8.5, 8.0)  # body sizes tried, largest first

@@ -90,8 +90,9 @@ def cover_figure() -> str:
 
 def _map_with_marks(route_map: RouteMap | None, size: dict, marks: list) -> str:
     """Return a small map (`size`: radius, r, stretch) with `marks`, each (place, letter,
-    ink, side): a disc with the letter at the top left (side -1) or right (1) of the
-    place's badge."""
+    ink, side): a disc with the letter at the top left of the place's badge (side -1) or
+    at its right, a little below the middle (1), clear of the name under the badge above
+    it."""
     width, height = mini_map_size(size["radius"], size["r"], size["stretch"])
     pad = size["r"] * 0.9  # arrows bend outwards past the badges
     dwg = new_document(width + 2 * pad, height + 2 * pad)
@@ -100,7 +101,10 @@ def _map_with_marks(route_map: RouteMap | None, size: dict, marks: list) -> str:
     layout = mini_layout(*args, size["stretch"])
     for place, letter, ink, side in marks:
         x, y = layout.centres[place]
-        cx, cy = x + side * layout.r * 0.8, y - layout.r * 0.8
+        if side < 0:
+            cx, cy = x - layout.r * 0.8, y - layout.r * 0.8
+        else:
+            cx, cy = x + layout.r * 0.95, y + layout.r * 0.3
         mark = svgwrite.container.Group(class_=f"mark {letter}")
         mark.add(svgwrite.shapes.Circle((cx, cy), MARK_R, fill=ink, stroke="white",
                                         stroke_width=0.35))  # fmt: skip
