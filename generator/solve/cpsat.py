@@ -1,5 +1,13 @@
-"""Solving CP-SAT models the same way everywhere: a time limit on every solve, the status
-checked before any value is read, uniqueness by a blocking clause, readable infeasibility."""
+"""Solving CP-SAT models the same way everywhere: a bound of deterministic work on every
+solve, the status checked before any value is read, uniqueness by a blocking clause,
+readable infeasibility.
+
+Every solve stops on deterministic work (CP-SAT's deterministic time, `work` here: the same
+count on any machine, about a second of search on a typical one), never on the clock alone,
+so a result that reaches a file does not depend on how fast or busy the machine is; one
+worker keeps the search itself the same. The wall clock is only a safety net, WALL_PER_WORK
+times as long (at least WALL_FLOOR s): a solve it cuts short raises SolverTooSlow rather
+than return what it had."""
 
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -17,6 +25,18 @@ class Solution:
     values: dict[str, int]
 
 
+WALL_PER_WORK = 20.0  # wall seconds the safety net allows for each unit of work
+WALL_FLOOR = 60.0  # s: the safety net is never shorter
+
+
+class SolverTooSlow(QuarryError):
+    """A solve cut short by the wall-clock safety net before its bound of work: on this
+    machine, at this load, the search could not do in time what its result needs. Not the
+    user's mistake: exit code 1, one line, nothing written."""
+
+    exit_code = 1
+
+
 class StoppableSolver(cp_model.CpSolver):
     """A CpSolver that Ctrl-C and SIGTERM stop (generator/stopping.py): its search is
     stopped at once and Interrupted is raised when solve() returns, before a status is read.
@@ -29,35 +49,55 @@ class StoppableSolver(cp_model.CpSolver):
         self.parameters.catch_sigint_signal = False
 
     def solve(self, model: cp_model.CpModel, solution_callback=None) -> cp_model.CpSolverStatus:
-        """Return the status of solving `model` (see CpSolver.solve)."""
+        """Return the status of solving `model` (see CpSolver.solve). SolverTooSlow if the
+        wall-clock safety net stopped it before an answer its work bound would give."""
         with solving(self):
-            return super().solve(model, solution_callback)
+            status = super().solve(model, solution_callback)
+        work, wall = self.parameters.max_deterministic_time, self.parameters.max_time_in_seconds
+        # Stopped before the search ended, short of the work bound, with the clock at the
+        # net (CP-SAT's wall_time leaves out a little of the time its limit counts).
+        stopped = status in (cp_model.FEASIBLE, cp_model.UNKNOWN)
+        if stopped and self.deterministic_time < work * 0.99 and self.wall_time >= wall * 0.75:
+            raise SolverTooSlow(
+                f"the solver's wall-clock safety net ({wall:g} s) stopped it before its bound "
+                f"of {work:g} units of work: this machine is too slow or too busy for this "
+                "solve now; run it again when the machine is less loaded"
+            )
+        return status
 
 
-def solver(seconds: float, seed: int = 0, workers: int = 1) -> cp_model.CpSolver:
-    """Return a CpSolver (a StoppableSolver) with a time limit, a random seed and a worker
-    count: every CP-SAT solve in Quarry gets its solver here."""
+def solver(
+    work: float, seed: int = 0, workers: int = 1, wall: float | None = None
+) -> cp_model.CpSolver:
+    """Return a CpSolver (a StoppableSolver) bounded by `work` units of deterministic time,
+    with a random seed and a worker count, and a wall-clock safety net of `wall` s (None:
+    WALL_PER_WORK times `work`, at least WALL_FLOOR): every CP-SAT solve in Quarry gets
+    its solver here."""
     s = StoppableSolver()
-    s.parameters.max_time_in_seconds = seconds
+    s.parameters.max_deterministic_time = work
+    s.parameters.max_time_in_seconds = (
+        max(WALL_FLOOR, WALL_PER_WORK * work) if wall is None else wall
+    )
     s.parameters.random_seed = seed % (2**31)
     s.parameters.num_workers = workers
     return s
 
 
 def solve(
-    model: cp_model.CpModel, primary: Sequence[cp_model.IntVar], seconds: float, seed: int = 0
+    model: cp_model.CpModel, primary: Sequence[cp_model.IntVar], work: float, seed: int = 0
 ) -> Solution | None:
     """Return a solution's primary values, None if the model is infeasible.
 
-    Raises QuarryError when the time limit passes with no answer either way.
+    Raises QuarryError when the bound of `work` passes with no answer either way (on every
+    machine alike), SolverTooSlow when the wall-clock safety net does.
     """
-    s = solver(seconds, seed)
+    s = solver(work, seed)
     status = s.solve(model)
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return Solution({v.name: int(s.value(v)) for v in primary})
     if status == cp_model.INFEASIBLE:
         return None
-    raise QuarryError(f"the solver found no answer within {seconds:g} s; allow more time")
+    raise QuarryError(f"the solver found no answer within {work:g} units of work; allow more")
 
 
 def block(model: cp_model.CpModel, primary: Sequence[cp_model.IntVar], solution: Solution):
@@ -75,7 +115,7 @@ def count_solutions(
     model: cp_model.CpModel,
     primary: Sequence[cp_model.IntVar],
     limit: int,
-    seconds: float,
+    work: float,
     seed: int = 0,
 ) -> list[Solution]:
     """Return up to `limit` solutions differing in their primary variables (blocking clauses).
@@ -84,7 +124,7 @@ def count_solutions(
     """
     found: list[Solution] = []
     while len(found) < limit:
-        solution = solve(model, primary, seconds, seed)
+        solution = solve(model, primary, work, seed)
         if solution is None:
             break
         found.append(solution)
@@ -93,19 +133,19 @@ def count_solutions(
 
 
 def certify_unique(
-    model: cp_model.CpModel, primary: Sequence[cp_model.IntVar], seconds: float, seed: int = 0
+    model: cp_model.CpModel, primary: Sequence[cp_model.IntVar], work: float, seed: int = 0
 ) -> Solution | None:
     """Return the one solution of `model` if it is unique in its primary variables, else None.
 
     Unique means: a first solve finds a solution, and a second solve with a clause that
     some primary variable differs is INFEASIBLE.
     """
-    solutions = count_solutions(model, primary, 2, seconds, seed)
+    solutions = count_solutions(model, primary, 2, work, seed)
     return solutions[0] if len(solutions) == 1 else None
 
 
 def explain_infeasible(
-    model: cp_model.CpModel, constraints: dict[str, cp_model.Constraint], seconds: float
+    model: cp_model.CpModel, constraints: dict[str, cp_model.Constraint], work: float
 ) -> list[str]:
     """Return the names of designer constraints that together make `model` infeasible.
 
@@ -118,7 +158,7 @@ def explain_infeasible(
         constraint.only_enforce_if(literal)
         literals[literal.index] = name
     model.add_assumptions([model.get_bool_var_from_proto_index(i) for i in literals])
-    s = solver(seconds)
+    s = solver(work)
     status = s.solve(model)
     if status != cp_model.INFEASIBLE:
         return []

@@ -110,7 +110,7 @@ def by_enumeration(loops: bool, fixed: RouteMap, free: list, constraints: list[s
     solver.parameters.enumerate_all_solutions = True
     solver.parameters.cp_model_presolve = False
     solver.parameters.num_workers = 1
-    solver.parameters.max_time_in_seconds = 10.0
+    solver.parameters.max_deterministic_time = 10.0  # the same search on any machine
     status = solver.solve(rm.model, Collect())
     assert status in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
     return found

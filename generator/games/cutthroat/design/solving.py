@@ -42,7 +42,7 @@ from generator.games.cutthroat.rules import Rules
 from generator.solve.conflicts import conflict_error, smallest_conflict
 from generator.solve.cpsat import Solution, block, explain_infeasible, solve
 
-SOLVE_SECONDS = 5.0
+SOLVE_WORK = 5.0
 SCALE = 1200  # a number's whole range counts this much (times its weight) in a distance
 WEIGHTS = (1, 4)  # random weight per number, from the seed, inclusive
 
@@ -99,7 +99,7 @@ def settle(constraints: Sequence[DesignConstraint]) -> list[DesignConstraint]:
         vm = build_variant_model([*constraints, *kept])
         if _solve(vm, 0) is not None:
             return [*constraints, *kept]
-        core = set(explain_infeasible(vm.model, vm.named, SOLVE_SECONDS))
+        core = set(explain_infeasible(vm.model, vm.named, SOLVE_WORK))
         dropped = [d for d in kept if d.text in core] or (kept if not core else [])
         if not dropped:
             raise conflict(constraints)
@@ -147,7 +147,7 @@ def _weights(rng: np.random.Generator) -> dict[str, int]:
 
 
 def _solve(vm: VariantModel, seed: int) -> Solution | None:
-    return solve(vm.model, vm.primary, SOLVE_SECONDS, seed)
+    return solve(vm.model, vm.primary, SOLVE_WORK, seed)
 
 
 def spread(
@@ -210,7 +210,7 @@ def conflict(constraints: Sequence[DesignConstraint]) -> QuarryError:
     aside), naming a smallest set of them in conflict (as the designer wrote them): the
     solver's core, shrunk by deletion so that each one named is needed."""
     vm = build_variant_model(constraints)
-    core = explain_infeasible(vm.model, vm.named, SOLVE_SECONDS) or list(vm.named)
+    core = explain_infeasible(vm.model, vm.named, SOLVE_WORK) or list(vm.named)
     by_text = {c.text: c for c in constraints}
 
     def infeasible(texts: Sequence[str]) -> bool:

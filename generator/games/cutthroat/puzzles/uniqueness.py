@@ -10,7 +10,7 @@ from ortools.sat.python import cp_model
 from generator.games.cutthroat.puzzles.form import Turn
 from generator.solve.cpsat import certify_unique
 
-CPSAT_SECONDS = 10.0
+CPSAT_WORK = 10.0
 
 
 def build_model(players: int, turns: list[Turn]) -> tuple[cp_model.CpModel, list]:
@@ -44,7 +44,7 @@ def certified_answer(players: int, turns: list[Turn], seed: int = 0) -> list[int
     """Return each seat's character if the record allows exactly one identity assignment
     (CP-SAT, a blocking clause on the identity variables), else None."""
     model, primary = build_model(players, turns)
-    solution = certify_unique(model, primary, CPSAT_SECONDS, seed)
+    solution = certify_unique(model, primary, CPSAT_WORK, seed)
     if solution is None:
         return None
     return [

@@ -62,7 +62,7 @@ from generator.games.fugitive.design.spec import (
 from generator.solve.conflicts import conflict_error, smallest_conflict
 from generator.solve.cpsat import explain_infeasible, solve
 
-SOLVE_SECONDS = 10.0
+SOLVE_WORK = 10.0
 
 
 # --- the model -------------------------------------------------------------------------------
@@ -322,7 +322,7 @@ def design_decks(
     constraints: Sequence[str],
     seed: int,
     candidates: int = 8,
-    seconds: float = SOLVE_SECONDS,
+    work: float = SOLVE_WORK,
 ) -> list[DeckConfig]:
     """Return up to `candidates` distinct decks (Sprint values, the variant asked for, and
     with an event variant the events in play and per pile) meeting `constraints`, in the
@@ -341,27 +341,27 @@ def design_decks(
         # exactly-one booleans of Sprint values and pile counts (a random value each).
         weights = rng.integers(0, 1000, size=len(choices)) - signed * 500
         dm.model.maximize(sum(int(w) * var for w, var in zip(weights, choices, strict=True)))
-        solution = solve(dm.model, dm.primary, seconds, seed + index)
+        solution = solve(dm.model, dm.primary, work, seed + index)
         if solution is None:
             if not found:
-                raise _infeasible(parsed, seconds)
+                raise _infeasible(parsed, work)
             break
         found.append(dm.config(solution.values))
         dm.model.add_bool_or(dm.blocking_literals(found[-1]))
     return found
 
 
-def _infeasible(parsed: list[DeckConstraint], seconds: float) -> QuarryError:
+def _infeasible(parsed: list[DeckConstraint], work: float) -> QuarryError:
     """Return the error for constraints no deck meets, naming a smallest conflicting set (as
     the designer wrote them) and what the variant and the defaults keep in force."""
     # The base (value domain, events and piles left to the rules) stays as the full set has
     # it, so that dropping a constraint never tightens the model.
     base = DeckBase.of(parsed)
     dm = build_deck_model(parsed, base)
-    core = explain_infeasible(dm.model, dm.named, seconds) or list(dm.named)
+    core = explain_infeasible(dm.model, dm.named, work) or list(dm.named)
 
     def infeasible(chosen: list[DeckConstraint]) -> bool:
-        return solve(build_deck_model(chosen, base).model, [], seconds) is None
+        return solve(build_deck_model(chosen, base).model, [], work) is None
 
     needed = smallest_conflict(parsed, [c for c in parsed if c.text in core], infeasible)
     return conflict_error("deck", [c.label for c in needed], base.notes())

@@ -81,7 +81,7 @@ from generator.errors import QuarryError
 from generator.games import check_puzzle_options
 from generator.games.fugitive.cards import ESCAPE, PILES, START_DRAWS, START_HAND
 from generator.games.fugitive.puzzles.facts import (
-    CPSAT_SECONDS,
+    CPSAT_WORK,
     DECK_TEXT,
     DIFFICULTIES,
     LEVELS,
@@ -528,7 +528,7 @@ def _attempt(difficulty: str, seed: int, attempt: int) -> Puzzle | None:
         return None  # the independent replay finds something the rules do not allow
     if solve_facts(facts, level) != answer:
         raise RuntimeError(f"seed {seed}: the level {level} solver disagrees with the game")
-    if certify_facts(facts, CPSAT_SECONDS) != answer:
+    if certify_facts(facts, CPSAT_WORK) != answer:
         raise RuntimeError(f"seed {seed}: CP-SAT disagrees with the level {level} solver")
     puzzle = Puzzle(puzzle_id(difficulty, seed), difficulty, table, answer)
     puzzle.reasoning = worked_solution(puzzle)

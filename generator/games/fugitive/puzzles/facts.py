@@ -20,7 +20,7 @@ from generator.games.fugitive.cards import (
 from generator.games.fugitive.puzzles.history_check import history_problem
 
 LEVELS = {"easy": 1, "medium": 2, "hard": 3}
-CPSAT_SECONDS = 10.0
+CPSAT_WORK = 10.0
 NORMAL_REACH = 3
 TOP = 41  # the highest number a face-down Hideout can have (the 42 only escapes)
 SPRINT = published().sprint  # the published deck: even +2, odd +1

@@ -8,7 +8,7 @@ from ortools.sat.python import cp_model
 
 from generator.games.fugitive.cards import ESCAPE, PILES
 from generator.games.fugitive.puzzles.facts import (
-    CPSAT_SECONDS,
+    CPSAT_WORK,
     MAX_SPRINT,
     NORMAL_REACH,
     SPRINT,
@@ -83,16 +83,16 @@ def hideout_variables(facts: TableFacts, variables: dict) -> list[cp_model.IntVa
     return [variables[f"hideout_{p}"] for p in facts.face_down]
 
 
-def certify_answer(puzzle: Puzzle, seconds: float = CPSAT_SECONDS) -> list[int] | None:
+def certify_answer(puzzle: Puzzle, work: float = CPSAT_WORK) -> list[int] | None:
     """Return the face-down Hideout numbers if CP-SAT certifies them unique (a second solve
     that blocks the first answer is infeasible), else None."""
-    return certify_facts(table_facts(puzzle.table), seconds)
+    return certify_facts(table_facts(puzzle.table), work)
 
 
-def certify_facts(facts: TableFacts, seconds: float) -> list[int] | None:
+def certify_facts(facts: TableFacts, work: float) -> list[int] | None:
     model, variables = build_model(facts)
     primary = hideout_variables(facts, variables)
-    solution = certify_unique(model, primary, seconds)
+    solution = certify_unique(model, primary, work)
     if solution is None:
         return None
     return [solution.values[v.name] for v in primary]

@@ -35,7 +35,7 @@ from generator.games.hunt.maps import (
 from generator.solve.conflicts import conflict_error, smallest_conflict
 from generator.solve.cpsat import explain_infeasible, solve
 
-SOLVE_SECONDS = 10.0
+SOLVE_WORK = 10.0
 KINDS = ("walk", "fly")
 
 
@@ -203,7 +203,7 @@ def design_maps(
     seed: int,
     loops: bool,
     candidates: int = 8,
-    seconds: float = SOLVE_SECONDS,
+    work: float = SOLVE_WORK,
 ) -> list[RouteMap]:
     """Return up to `candidates` distinct legal maps meeting `constraints`, in the order
     CP-SAT found them (fewer if fewer exist). QuarryError if the text is not understood or
@@ -218,10 +218,10 @@ def design_maps(
     for index in range(candidates):
         weights = rng.integers(0, 1000, size=len(order))
         rm.model.maximize(sum(int(w) * rm.arcs[key] for w, key in zip(weights, order, strict=True)))
-        solution = solve(rm.model, rm.primary, seconds, seed + index)
+        solution = solve(rm.model, rm.primary, work, seed + index)
         if solution is None:
             if not found:
-                raise _infeasible(parsed, loops, seconds)
+                raise _infeasible(parsed, loops, work)
             break
         found.append(rm.route_map(solution.values))
         chosen = [rm.arcs[key] for key in order if _arc_chosen(found[-1], key)]
@@ -234,14 +234,14 @@ def _arc_chosen(route_map: RouteMap, key: tuple[str, int, int]) -> bool:
     return (route_map.walk if kind == "walk" else route_map.fly)[source] == target
 
 
-def _infeasible(parsed: list[DesignConstraint], loops: bool, seconds: float) -> QuarryError:
+def _infeasible(parsed: list[DesignConstraint], loops: bool, work: float) -> QuarryError:
     """Return the error for constraints no map meets, naming a smallest conflicting set (as
     the designer wrote them)."""
     rm = build_route_model(loops, parsed)
-    core = explain_infeasible(rm.model, rm.named, seconds) or [c.text for c in parsed]
+    core = explain_infeasible(rm.model, rm.named, work) or [c.text for c in parsed]
 
     def infeasible(chosen: list[DesignConstraint]) -> bool:
-        return solve(build_route_model(loops, chosen).model, [], seconds) is None
+        return solve(build_route_model(loops, chosen).model, [], work) is None
 
     needed = smallest_conflict(parsed, [c for c in parsed if c.text in core], infeasible)
     mode = "loops allowed" if loops else "loops off"

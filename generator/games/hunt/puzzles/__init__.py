@@ -77,7 +77,7 @@ LEVELS = {"easy": 1, "medium": 2, "hard": 3}
 QUESTIONS = ("where", "arrows")
 MAX_COUNT = 200
 MAX_ATTEMPTS = 200
-CPSAT_SECONDS = 10.0
+CPSAT_WORK = 10.0
 # Log lengths (turns) drawn for each difficulty: longer logs leave room for longer chains.
 LOG_LENGTHS = {"easy": (5, 9), "medium": (7, 12), "hard": (9, 15)}
 # The generating Knight: how often he searches where the Dragon really is, and calls an aide.
@@ -294,17 +294,17 @@ def primary_variables(
     return [variables[f"place_{t}"] for t in range(1, turns + 1)]
 
 
-def certify_answer(puzzle: Puzzle, seconds: float = CPSAT_SECONDS) -> str | dict | None:
+def certify_answer(puzzle: Puzzle, work: float = CPSAT_WORK) -> str | dict | None:
     """Return the puzzle's answer if CP-SAT certifies it unique (a second solve that blocks
     the first answer is infeasible), else None."""
     facts = log_facts(puzzle.log)
-    return _certify(facts, puzzle.loops, puzzle.question, seconds)
+    return _certify(facts, puzzle.loops, puzzle.question, work)
 
 
-def _certify(facts: LogFacts, loops: bool, question: str, seconds: float) -> str | dict | None:
+def _certify(facts: LogFacts, loops: bool, question: str, work: float) -> str | dict | None:
     model, variables = build_model(facts, loops)
     primary = primary_variables(question, variables, facts.turns)
-    solution = certify_unique(model, primary, seconds)
+    solution = certify_unique(model, primary, work)
     if solution is None:
         return None
     if question == "where":
@@ -447,7 +447,7 @@ def _attempt(difficulty: str, seed: int, loops: bool, attempt: int) -> Puzzle | 
     if solve_log(facts, loops, question, level - 1) is not None:
         return None
     answer = answer_of_route(question, route, facts.moves)
-    if _certify(facts, loops, question, CPSAT_SECONDS) != answer:
+    if _certify(facts, loops, question, CPSAT_WORK) != answer:
         raise RuntimeError(f"seed {seed}: CP-SAT disagrees with the level {level} solver")
     puzzle = Puzzle(puzzle_id(difficulty, seed, loops), difficulty, loops, question, log, answer)
     if difficulty == "hard" and not solution_fits_a_page(puzzle):

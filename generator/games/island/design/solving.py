@@ -14,16 +14,17 @@ from generator.games.island.design.spec import DesignConstraint, Spec
 from generator.solve.conflicts import conflict_error, smallest_conflict
 from generator.solve.cpsat import explain_infeasible, solver
 
-# One worker and a deterministic time limit: the same seed gives the same island on any
-# machine that is fast enough; the wall-clock limit is only a safety net.
-DETERMINISTIC_SECONDS = 60.0
+# One worker and a bound of deterministic work: the same seed gives the same island on any
+# machine; the wall clock is only a safety net (a machine too slow for it gets an error,
+# never another island).
+LAYOUT_WORK = 60.0
 WALL_SECONDS = 120.0
+EXPLAIN_WORK = 30.0
 
 
 def _run(model: cp_model.CpModel, seed: int) -> tuple[cp_model.CpSolver, int]:
     """Return the solver and status after solving `model` with one worker."""
-    s = solver(WALL_SECONDS, seed, workers=1)
-    s.parameters.max_deterministic_time = DETERMINISTIC_SECONDS
+    s = solver(LAYOUT_WORK, seed, workers=1, wall=WALL_SECONDS)
     return s, s.solve(model)
 
 
@@ -97,13 +98,12 @@ def _conflict(spec: Spec, sketch: Sketch, constraints: Sequence[DesignConstraint
     def infeasible(chosen: Sequence[DesignConstraint]) -> bool:
         # Feasibility only, so the first island found will do; the objective stays, as its
         # linear relaxation is what proves most conflicts (counts of squares) at once.
-        s = solver(WALL_SECONDS, 0, workers=1)
-        s.parameters.max_deterministic_time = DETERMINISTIC_SECONDS
+        s = solver(LAYOUT_WORK, 0, workers=1, wall=WALL_SECONDS)
         s.parameters.stop_after_first_solution = True
         return s.solve(model(chosen).model) == cp_model.INFEASIBLE
 
     layout = model(named)
-    core = explain_infeasible(layout.model, layout.named, 30.0) if infeasible(named) else []
+    core = explain_infeasible(layout.model, layout.named, EXPLAIN_WORK) if infeasible(named) else []
     if not core:
         return QuarryError(
             f"the island laid out from seed {seed} has no room for these constraints "

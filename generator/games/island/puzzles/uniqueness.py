@@ -7,10 +7,10 @@ from __future__ import annotations
 from generator.engine.bitboards import bits
 from generator.games.island.puzzles.form import Puzzle, moves_and_facts
 
-CPSAT_SECONDS = 10.0
+CPSAT_WORK = 10.0
 
 
-def certify_answer(puzzle: Puzzle, seconds: float = CPSAT_SECONDS) -> str | None:
+def certify_answer(puzzle: Puzzle, work: float = CPSAT_WORK) -> str | None:
     """Return the puzzle's answer if CP-SAT proves it the only square the Hunted can be on
     now: one variable per (time, square) of his path and one per time saying whether his
     turn has sailed by then (one boat crossing a turn, his roll and Sprint together), each
@@ -59,7 +59,7 @@ def certify_answer(puzzle: Puzzle, seconds: float = CPSAT_SECONDS) -> str | None
                 model.add_bool_or(sailed_from).only_enforce_if(
                     [var, sailed[t], sailed[t - 1].Not()]
                 )
-    solution = certify_unique(model, [place[-1]], seconds)
+    solution = certify_unique(model, [place[-1]], work)
     if solution is None:
         return None
     return island.name(solution.values[place[-1].name])

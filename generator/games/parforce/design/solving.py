@@ -19,9 +19,9 @@ from generator.solve.cpsat import explain_infeasible, solver
 # machine fast enough; the wall-clock limit is only a safety net.
 # The objective only shapes the board, so a good layout found in 3 deterministic seconds
 # will do (a 13 x 13 mirrored board with a pond of 27 took 13 s to prove optimal).
-DETERMINISTIC_SECONDS = 3.0
+LAYOUT_WORK = 3.0
 WALL_SECONDS = 60.0
-EXPLAIN_SECONDS = 20.0
+EXPLAIN_WORK = 20.0
 MAX_LAP_CUTS = 30
 CANDIDATE_LAP_CUTS = 8  # with exact counts a failure only drops one candidate
 SHAPED_ROUNDS = 4  # solves that optimise the board's shape before any lap will do
@@ -29,8 +29,7 @@ SHAPED_ROUNDS = 4  # solves that optimise the board's shape before any lap will 
 
 def _run(model: cp_model.CpModel, seed: int) -> tuple[cp_model.CpSolver, int]:
     """Return the solver and status after solving `model` with one worker."""
-    s = solver(WALL_SECONDS, seed, workers=1)
-    s.parameters.max_deterministic_time = DETERMINISTIC_SECONDS
+    s = solver(LAYOUT_WORK, seed, workers=1, wall=WALL_SECONDS)
     return s, s.solve(model)
 
 
@@ -148,7 +147,7 @@ def conflict(spec: Spec, seed: int, constraints: Sequence[DesignConstraint]) -> 
         return _run(trial, 0)[1] == cp_model.INFEASIBLE
 
     layout = model(named)
-    core = explain_infeasible(layout.model, layout.named, EXPLAIN_SECONDS)
+    core = explain_infeasible(layout.model, layout.named, EXPLAIN_WORK)
     needed = smallest_conflict(named, [c for c in named if c.label in core] or named, infeasible)
     note = " (with the rest of the design)" if len(needed) == 1 and not infeasible(needed) else ""
     return conflict_error(subject, [c.label for c in needed], note)
