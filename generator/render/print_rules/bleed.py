@@ -83,13 +83,18 @@ def crop_cuts(found: list[Ink]) -> Cuts | None:
     ys = sorted({round(y, 2) for y, _, _ in horizontal})
     if len(xs) < 2 or len(ys) < 2:
         return None
-    inside_y = lambda a, b: b > ys[0] + 0.01 and a < ys[-1] - 0.01  # noqa: E731
-    inside_x = lambda a, b: b > xs[0] + 0.01 and a < xs[-1] - 0.01  # noqa: E731
-    if any(inside_y(a, b) for _, a, b in vertical) or any(inside_x(a, b) for _, a, b in horizontal):
+    if any(_within(a, b, ys) for _, a, b in vertical) or any(
+        _within(a, b, xs) for _, a, b in horizontal
+    ):
         return None  # short strokes among the cards: a drawing, not crop marks
     # a fold line parts the fronts from the backs: the bleed on either side stops short of it
     xs = sorted(set(xs) | {round(x, 2) for x in folds})
     return Cuts(tuple(xs), tuple(ys))
+
+
+def _within(start: float, end: float, cuts: list[float]) -> bool:
+    """Whether a stroke from `start` to `end` reaches in between the outermost `cuts`."""
+    return end > cuts[0] + 0.01 and start < cuts[-1] - 0.01
 
 
 @dataclass(frozen=True)
@@ -171,8 +176,13 @@ def _off_share(pixels, card: Box, side: str, reach: float, per_mm: float, height
     colour beside them."""
     left, bottom, right, top = card
     trim = REACH_MM + INSET_MM  # leave out the corners
-    px = lambda mm: int(round(mm * per_mm))  # noqa: E731
-    row = lambda y_mm: int(round((height - y_mm) * per_mm))  # noqa: E731
+
+    def px(x_mm: float) -> int:  # the pixel column of x mm from the left
+        return int(round(x_mm * per_mm))
+
+    def row(y_mm: float) -> int:  # the pixel row of y mm from the bottom
+        return int(round((height - y_mm) * per_mm))
+
     if side in ("left", "right"):
         rows = slice(row(top - trim), row(bottom + trim))
         if side == "left":
