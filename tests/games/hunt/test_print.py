@@ -18,10 +18,9 @@ from generator.games.hunt.puzzles.book import write_book
 from generator.kit import KitRequest, KitWriter
 from generator.render.document import Blocks
 from generator.render.document.styles import colour
-from generator.render.pdf import PdfDocument
-from generator.render.print_rules import check_pdf
 from generator.render.svg import svg_size_mm
 from generator.render.units import pt_to_mm
+from tests.pdf_page import dash_breaks
 
 SVG = "{http://www.w3.org/2000/svg}"
 PLACES = ("Town", "Hills", "Woods", "Sea", "Lair")
@@ -505,28 +504,13 @@ def test_choices_take_two_lines_before_shrinking_in_a_narrow_cell():
     assert tiny.size == MIN_CHOICE_PT
 
 
-def _dashes_on_a_page(tmp_path, svgs: list[str]) -> list:
-    """Place `svgs` one under another on an A4 page as the kits do and return the page's
-    dash-rule breaks."""
-    target = tmp_path / "map.pdf"
-    doc = PdfDocument(target, title="map", subject="test")
-    doc.begin_page(210, 297)
-    top = 287.0
-    for svg in svgs:
-        top -= svg_size_mm(svg)[1] + 5
-        doc.place(svg, 15, top)
-    doc.end_page()
-    doc.save()
-    return [v for v in check_pdf(target) if v.rule == "dash"]
-
-
 def test_the_fly_arrows_draw_no_dashed_curve(tmp_path):
     # dashes mean cut or fold: Fly is a hollow arrow, on the map, a small map and the legend
     svgs = [map_figure(180, 150, SAMPLE_MAP), mini_map_figure(SAMPLE_MAP), legend_figure()]
     assert sum("arrow fly" in g.get("class") for g in _arrows(svgs[1])) == 5
-    assert _dashes_on_a_page(tmp_path, svgs) == []
+    assert dash_breaks(tmp_path / "map.pdf", svgs) == []
     # the check sees the arrows: dashed, as they were, they break the rule
     dashed = [
         svg.replace('class="arrow fly', 'stroke-dasharray="2,1" class="arrow fly') for svg in svgs
     ]
-    assert len(_dashes_on_a_page(tmp_path, dashed)) >= 10
+    assert len(dash_breaks(tmp_path / "map.pdf", dashed)) >= 10

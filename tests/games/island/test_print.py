@@ -29,9 +29,9 @@ from generator.games.island.figures import (
     way_out,
 )
 from generator.render.document import fit_parts
-from generator.render.pdf import Footer, PdfDocument
-from generator.render.print_rules import check_pdf
+from generator.render.pdf import Footer
 from generator.render.svg import svg_size_mm
+from tests.pdf_page import dash_breaks
 from tests.test_golden import GOLDEN, normalise
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -309,17 +309,6 @@ def test_the_drawings_match_their_golden_files(component):
 # --- the print rules ------------------------------------------------------------------------
 
 
-def _dashes_on_a_page(tmp_path, svg: str) -> list:
-    """Place `svg` on an A4 page as the kits do and return the page's dash-rule breaks."""
-    target = tmp_path / "board.pdf"
-    doc = PdfDocument(target, title="board", subject="test")
-    doc.begin_page(210, 297)
-    doc.place(svg, 15, 40)
-    doc.end_page()
-    doc.save()
-    return [v for v in check_pdf(target) if v.rule == "dash"]
-
-
 @pytest.mark.parametrize("cell", [3.5, 6.0])
 def test_the_boat_links_draw_no_dashed_curve(tmp_path, cell):
     # dashes mean cut or fold: the links are solid wavy sea lanes, each a curve
@@ -327,7 +316,7 @@ def test_the_boat_links_draw_no_dashed_curve(tmp_path, cell):
     (links,) = _classed(svg, "boat-links")
     assert len(links.findall(f"{SVG}path")) == 4
     assert "stroke-dasharray" not in svg  # the camp's outline is solid too: nothing here is cut
-    assert _dashes_on_a_page(tmp_path, svg) == []
+    assert dash_breaks(tmp_path / "board.pdf", [svg]) == []
     # the check sees the links: dashed, as they were, they break the rule
     dashed = svg.replace('class="boat-links"', 'class="boat-links" stroke-dasharray="1,0.6"')
-    assert len(_dashes_on_a_page(tmp_path, dashed)) >= 4
+    assert len(dash_breaks(tmp_path / "board.pdf", [dashed])) >= 4
