@@ -1,6 +1,6 @@
 """Verbs a user waits on load no drawing library: simulate and replay never import the PDF and
 SVG tools (reportlab, svglib, svgwrite), the template engine (jinja2) nor, without --plot,
-the charts' matplotlib."""
+the charts' matplotlib; a replay loads no numpy either (only bots and trackers need it)."""
 
 import json
 import subprocess
@@ -67,6 +67,8 @@ def test_simulate_and_replay_load_no_drawing_library(root, tmp_path, args):
     assert done.stdout.strip(), "the verb printed its result"
     assert "generator" in result["loaded"]
     assert [name for name in DRAWING if name in result["loaded"]] == []
+    if args[0] == "replay":
+        assert "numpy" not in result["loaded"]
 
 
 def test_the_game_registry_imports_without_drawing_libraries(root):

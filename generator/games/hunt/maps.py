@@ -4,10 +4,14 @@ Locations are ints 0-4 (TOWN, HILLS, WOODS, SEA, LAIR) inside the engine and spe
 town, hills, woods, sea, lair in records, notation and JSON.
 """
 
+from __future__ import annotations
+
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:  # numpy is imported where the table of every map is built, not to replay
+    import numpy as np
 
 LOCATIONS = ("town", "hills", "woods", "sea", "lair")
 TOWN, HILLS, WOODS, SEA, LAIR = range(5)
@@ -86,7 +90,7 @@ class RouteMap:
         }
 
     @classmethod
-    def from_json(cls, data: object) -> "RouteMap":
+    def from_json(cls, data: object) -> RouteMap:
         """Return the map in `data` ({"walk": {...}, "fly": {...}}); ValueError if malformed."""
         if not isinstance(data, dict) or set(data) != {"walk", "fly"}:
             raise ValueError('a route map is {"walk": {...}, "fly": {...}}')
@@ -108,6 +112,8 @@ def _name(index: int) -> str:
 def map_table(loops: bool) -> tuple[np.ndarray, np.ndarray]:
     """Return (walk, fly), int8 arrays of shape (N, 5) holding every legal map, N = 82,944
     without loops or 800,000 with loops, in a fixed order (map index = row)."""
+    import numpy as np
+
     options = [walk_targets(s, loops) for s in range(4)] + [fly_targets(s, loops) for s in range(5)]
     shape = tuple(len(o) for o in options)
     digits = np.unravel_index(np.arange(int(np.prod(shape))), shape)
@@ -155,7 +161,7 @@ class MapDesign:
         return {"loops": self.loops, "map": self.route_map.to_json()}
 
     @classmethod
-    def from_json(cls, data: object) -> "MapDesign":
+    def from_json(cls, data: object) -> MapDesign:
         """Return the design in `data`: a map file ({"loops": bool, "map": {...}}) or the
         route generator's routes.json (its best map, ranked first); ValueError if it is
         neither, or if the map breaks the rules."""
