@@ -33,11 +33,12 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the process pool is imported when a run starts one, not at start-up
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 NAMES = {signal.SIGINT: "SIGINT (Ctrl-C)", signal.SIGTERM: "SIGTERM"}
@@ -281,6 +282,8 @@ def worker_pool(workers: int) -> Iterator[WorkerPool]:
     running after EXIT_WAIT seconds is killed. A pool broken by a worker that a signal
     stopped raises Interrupted for that signal."""
     import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
 
     context = multiprocessing.get_context()
     stop, lock = context.Event(), context.Lock()

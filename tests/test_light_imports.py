@@ -84,3 +84,18 @@ def test_the_game_registry_imports_without_drawing_libraries(root):
         for game in ("hunt", "fugitive", "island", "parforce", "cutthroat")
     )
     assert [name for name in DRAWING if f"'{name}'" in done.stdout] == []
+
+
+def test_the_help_loads_no_solver_no_numbers_and_no_process_pool(root, tmp_path):
+    report = tmp_path / "modules.json"
+    done = subprocess.run(
+        [sys.executable, "-c", RUN_AND_LIST, report, "--help"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+    )
+    result = json.loads(report.read_text())
+    assert result["code"] == 0 and "Usage" in done.stdout
+    heavy = (*DRAWING, "numpy", "ortools", "pydantic", "concurrent", "multiprocessing")
+    assert [name for name in heavy if name in result["loaded"]] == []
