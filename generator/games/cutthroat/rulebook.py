@@ -10,6 +10,7 @@ markers on every life card and which identities are shown; the figures draw thos
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from generator.games.cutthroat.rules import PUBLISHED, CutthroatState
 from generator.render.document.rulebook import ExampleStep, Rulebook, replayed_intro
@@ -106,12 +107,16 @@ EMBLEM = (
 )
 
 
-def _emblem(suit: str, x: float, y: float, size: float, fill: str, light: str) -> str:
-    """One of the four suit emblems, `size` mm tall, centred on (x, y)."""
+@cache
+def _emblem_template():
     from generator.render.templates import shared_environment
 
-    template = shared_environment().from_string(EMBLEM)
-    return template.render(suit=suit, x=x, y=y, s=size / 21, fill=fill, light=light)
+    return shared_environment().from_string(EMBLEM)
+
+
+def _emblem(suit: str, x: float, y: float, size: float, fill: str, light: str) -> str:
+    """One of the four suit emblems, `size` mm tall, centred on (x, y)."""
+    return _emblem_template().render(suit=suit, x=x, y=y, s=size / 21, fill=fill, light=light)
 
 
 def _card(x, y, w, h, ground, edge, body=()) -> list[str]:

@@ -112,20 +112,28 @@ def test_a_sheet_holds_two_player_aids_each_with_the_hunter_s_side_backed_by_the
         assert fact in hunted, fact
 
 
-def _dashed_lines(path) -> list[list[tuple[float, float, float, float]]]:
-    """Return, for each page of the PDF at `path`, the boxes (mm: left, bottom, right, top)
-    of its paths stroked with dashes."""
+def _paths(path) -> list[list[tuple[tuple[float, float, float, float], bool]]]:
+    """Return, for each page of the PDF at `path`, its paths (forms opened): each its box
+    (mm: left, bottom, right, top) and whether it is stroked with dashes."""
     found = []
     pdf = pypdfium2.PdfDocument(str(path))
     for page in pdf:
-        boxes = []
-        for obj in page.get_objects(max_depth=3):
-            if obj.type != pdfium_c.FPDF_PAGEOBJ_PATH:
-                continue
-            if pdfium_c.FPDFPageObj_GetDashCount(obj.raw) > 0:
-                boxes.append(tuple(pt_to_mm(v) for v in obj.get_bounds()))
-        found.append(boxes)
+        found.append(
+            [
+                (
+                    tuple(pt_to_mm(v) for v in obj.get_bounds()),
+                    pdfium_c.FPDFPageObj_GetDashCount(obj.raw) > 0,
+                )
+                for obj in page.get_objects(max_depth=3)
+                if obj.type == pdfium_c.FPDF_PAGEOBJ_PATH
+            ]
+        )
     return found
+
+
+def _dashed_lines(path) -> list[list[tuple[float, float, float, float]]]:
+    """Return, for each page of the PDF at `path`, the boxes of its dashed paths."""
+    return [[box for box, dashed in page if dashed] for page in _paths(path)]
 
 
 @pytest.mark.parametrize("paper", PAPERS)
@@ -142,19 +150,14 @@ def test_a_dashed_cut_line_runs_across_the_sheet_where_its_halves_meet(pages, pa
 def _rules_across(path, least_mm: float) -> list[list[tuple[float, float, float]]]:
     """Return, for each page, the solid horizontal lines at least `least_mm` long: (mm up,
     left, right)."""
-    found = []
-    pdf = pypdfium2.PdfDocument(str(path))
-    for page in pdf:
-        lines = []
-        for obj in page.get_objects(max_depth=3):
-            if obj.type != pdfium_c.FPDF_PAGEOBJ_PATH:
-                continue
-            left, bottom, right, top = (pt_to_mm(v) for v in obj.get_bounds())
-            dashed = pdfium_c.FPDFPageObj_GetDashCount(obj.raw) > 0
-            if not dashed and top - bottom < 1.0 and right - left >= least_mm:
-                lines.append(((top + bottom) / 2, left, right))
-        found.append(sorted(lines))
-    return found
+    return [
+        sorted(
+            ((top + bottom) / 2, left, right)
+            for (left, bottom, right, top), dashed in page
+            if not dashed and top - bottom < 1.0 and right - left >= least_mm
+        )
+        for page in _paths(path)
+    ]
 
 
 @pytest.mark.parametrize("paper", PAPERS)
