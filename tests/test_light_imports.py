@@ -1,6 +1,7 @@
 """Verbs a user waits on load no drawing library: simulate and replay never import the PDF and
 SVG tools (reportlab, svglib, svgwrite), the template engine (jinja2) nor, without --plot,
-the charts' matplotlib; a replay loads no numpy either (only bots and trackers need it)."""
+the charts' matplotlib; a replay loads no numpy either (only bots and trackers need it), and
+neither loads any game but the one asked for."""
 
 import json
 import subprocess
@@ -23,8 +24,9 @@ try:
 except SystemExit as exit:
     code = exit.code
 loaded = sorted({name.split(".")[0] for name in sys.modules})
+games = sorted({name.split(".")[2] for name in sys.modules if name.startswith("generator.games.")})
 with open(report, "w") as file:
-    json.dump({"code": code, "loaded": loaded}, file)
+    json.dump({"code": code, "loaded": loaded, "games": games}, file)
 """
 
 
@@ -67,6 +69,7 @@ def test_simulate_and_replay_load_no_drawing_library(root, tmp_path, args):
     assert done.stdout.strip(), "the verb printed its result"
     assert "generator" in result["loaded"]
     assert [name for name in DRAWING if name in result["loaded"]] == []
+    assert result["games"] == [args[1]]
     if args[0] == "replay":
         assert "numpy" not in result["loaded"]
 

@@ -46,9 +46,9 @@ def _top(
 
 def complete_game(incomplete: str) -> list[str]:
     """Return the game names that start with `incomplete` (shell completion)."""
-    from generator.games import registry
+    from generator.games import game_names
 
-    return [name for name in registry() if name.startswith(incomplete)]
+    return [name for name in game_names() if name.startswith(incomplete)]
 
 
 def complete_kit(incomplete: str) -> list[str]:
@@ -118,10 +118,12 @@ def say(quiet: bool, lines: list[str]) -> None:
 
 
 def registered_game(name: str, capability: str):
-    """Return the registered game `name` that has `capability`, or fail with the choices."""
-    from generator.games import registry
+    """Return the registered game `name` that has `capability`, or fail with the choices.
+    Only that game's package is imported, unless the name is wrong."""
+    from generator.games import game, registry
 
-    games = {n: g for n, g in registry().items() if getattr(g, capability, None) is not None}
-    if name not in games:
-        raise QuarryError(f"unknown game {name!r} here; known: {', '.join(games) or 'none yet'}")
-    return games[name]
+    entry = game(name)
+    if entry is None or getattr(entry, capability, None) is None:
+        known = [n for n, g in registry().items() if getattr(g, capability, None) is not None]
+        raise QuarryError(f"unknown game {name!r} here; known: {', '.join(known) or 'none yet'}")
+    return entry

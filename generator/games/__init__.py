@@ -188,13 +188,23 @@ class Game:
     design_verb: str = ""
 
 
+def game_names() -> list[str]:
+    """Return the names of the game packages here, in name order, importing none of them.
+    A game's package is named as the game is on the command line."""
+    return sorted(m.name for m in pkgutil.iter_modules([str(Path(__file__).parent)]) if m.ispkg)
+
+
+@cache
+def game(name: str) -> Game | None:
+    """Return the registered game `name`, importing its package and no other (a replay or a
+    simulation of one game does not load every game's rules); None when there is none."""
+    if name not in game_names():
+        return None
+    entry = getattr(importlib.import_module(f"{__name__}.{name}"), "GAME", None)
+    return entry if isinstance(entry, Game) and entry.name == name else None
+
+
 @cache
 def registry() -> dict[str, Game]:
     """Return every registered game by name, in name order."""
-    games: dict[str, Game] = {}
-    for module in pkgutil.iter_modules([str(Path(__file__).parent)]):
-        if module.ispkg:
-            game = getattr(importlib.import_module(f"{__name__}.{module.name}"), "GAME", None)
-            if isinstance(game, Game):
-                games[game.name] = game
-    return dict(sorted(games.items()))
+    return {name: entry for name in game_names() if (entry := game(name)) is not None}
