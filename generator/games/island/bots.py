@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Sequence
-from functools import partial
+from functools import lru_cache, partial
 
 from generator.engine.bitboards import bits
 from generator.engine.game import CHANCE
@@ -542,9 +542,20 @@ def play_one_island(
     game_seed: int, board: str, players: int, hunter: str, hunted: str, rules: str
 ) -> dict:
     """Play one game (the board as text, the rules as JSON) and return game_result."""
-    island = parse_island(board, "board")
-    state, _ = play_game(island, players, game_seed, hunter, hunted, Rules(**json.loads(rules)))
+    state, _ = play_game(_island(board), players, game_seed, hunter, hunted, _rules(rules))
     return game_result(state)
+
+
+@lru_cache(maxsize=8)
+def _island(text: str) -> Island:
+    """Return the island in `text`, parsed once a process: its tables and the sight and reach
+    it caches are made once, not for every game."""
+    return parse_island(text, "board")
+
+
+@lru_cache(maxsize=8)
+def _rules(rules_json: str) -> Rules:
+    return Rules(**json.loads(rules_json))
 
 
 def island_metrics(results: Sequence[dict], players: int) -> dict:

@@ -25,7 +25,7 @@ import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache, partial
+from functools import cache, lru_cache, partial
 
 from generator.engine.bitboards import bits
 from generator.engine.simulate import simulate, summarise
@@ -381,9 +381,20 @@ def game_result(state: ParforceState) -> dict:
 
 def play_one_parforce(game_seed: int, board: str, stag: str, pursuers: str, rules: str) -> dict:
     """Play one game (the board as text, the rules as JSON) and return game_result."""
-    hunting = parse_board(board, "board")
-    state, _ = play_game(hunting, game_seed, stag, pursuers, Rules(**json.loads(rules)))
+    state, _ = play_game(_board(board), game_seed, stag, pursuers, _rules(rules))
     return game_result(state)
+
+
+@lru_cache(maxsize=8)
+def _board(text: str) -> HuntingBoard:
+    """Return the board in `text`, parsed once a process: its move tables are built once, not
+    for every game (they cost five times a greedy game)."""
+    return parse_board(text, "board")
+
+
+@lru_cache(maxsize=8)
+def _rules(rules_json: str) -> Rules:
+    return Rules(**json.loads(rules_json))
 
 
 def parforce_metrics(results: Sequence[dict]) -> dict:

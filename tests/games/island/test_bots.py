@@ -6,7 +6,16 @@ import pytest
 
 from generator.engine.bitboards import bits
 from generator.engine.game import CHANCE
-from generator.games.island.bots import IslandBot, Tracker, game_result, play_game
+from generator.engine.simulate import game_seeds
+from generator.games.island.board import default_island
+from generator.games.island.bots import (
+    IslandBot,
+    Tracker,
+    game_result,
+    island_metrics,
+    play_game,
+    simulate_island,
+)
 from generator.games.island.rules import HUNTER, IslandState
 from tests.games.island.conftest import new_game, play
 
@@ -106,6 +115,15 @@ def test_the_tracking_hunter_and_the_cautious_hunted_beat_random_bots(small, pla
     against_random = survival("random", "cautious")
     assert survival("tracking", "cautious") < against_random - 0.3
     assert against_random > survival("random", "random") + 0.2
+
+
+def test_simulations_of_two_islands_in_one_process_each_play_their_own_island(small):
+    islands = (default_island(), small)
+    summaries = [simulate_island(island, 4, 6, 5) for island in (*islands, *islands)]
+    for island, summary in zip(islands, summaries[:2], strict=True):
+        games = [game_result(play_game(island, 4, seed)[0]) for seed in game_seeds(5, 6)]
+        assert summary["metrics"] == island_metrics(games, 4)
+    assert summaries[2:] == summaries[:2] and summaries[0] != summaries[1]
 
 
 def test_a_bot_game_replays_from_its_actions(small):

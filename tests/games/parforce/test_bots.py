@@ -4,13 +4,16 @@ import random
 
 import pytest
 
+from generator.engine.simulate import game_seeds
 from generator.games.parforce.board import default_board, parse_board
 from generator.games.parforce.bots import (
     PURSUER_BOTS,
     STAG_BOTS,
     WIN,
     game_record,
+    game_result,
     greedy_pursuer,
+    parforce_metrics,
     play_game,
     pursuer_value,
     search_pursuer,
@@ -97,13 +100,24 @@ def test_unknown_bots_and_bad_rules_are_refused_before_any_game():
         simulate_parforce(BOARD, 10, 1, options={"pot": 30})
 
 
+SMALL_BOARD = (
+    "parforce 1\nsize 7\ndirection counter-clockwise\ngrid\n. . . c . . .\n"
+    ". b . . . b .\n. . ~ ~ ~ . .\n. . ~ ~ ~ . .\n. . ~ ~ ~ . .\n. b a . a b .\n"
+    ". . a k a . .\n"
+)
+
+
+def test_simulations_of_two_boards_in_one_process_each_play_their_own_board():
+    small = parse_board(SMALL_BOARD, "small")
+    summaries = [simulate_parforce(board, 12, 5) for board in (BOARD, small, BOARD, small)]
+    for board, summary in zip((BOARD, small), summaries[:2], strict=True):
+        games = [game_result(play_game(board, seed)[0]) for seed in game_seeds(5, 12)]
+        assert summary["metrics"] == parforce_metrics(games)
+    assert summaries[2:] == summaries[:2] and summaries[0] != summaries[1]
+
+
 def test_a_bot_record_on_another_board_carries_it_and_its_seats():
-    board = parse_board(
-        "parforce 1\nsize 7\ndirection counter-clockwise\ngrid\n. . . c . . .\n"
-        ". b . . . b .\n. . ~ ~ ~ . .\n. . ~ ~ ~ . .\n. . ~ ~ ~ . .\n. b a . a b .\n"
-        ". . a k a . .\n",
-        "small",
-    )
+    board = parse_board(SMALL_BOARD, "small")
     record = game_record(board, 2, "greedy", "search", Rules(pot=96), players=4)
     assert record["header"]["options"]["board"].startswith("parforce 1\nsize 7")
     assert record["header"]["players"]["0"] == "greedy bot: S"
