@@ -6,7 +6,7 @@ notation with parse/format that round-trip, so a record of notations replays a g
 """
 
 from abc import ABC, abstractmethod
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 CHANCE = -1
@@ -25,8 +25,10 @@ class GameState(ABC):
         """Return the player to move, CHANCE, or TERMINAL."""
 
     @abstractmethod
-    def legal_actions(self) -> list[Hashable]:
-        """Return every legal action for the player to move (empty when terminal)."""
+    def legal_actions(self) -> Sequence[Hashable]:
+        """Return every legal action for the player to move (empty when terminal), in a fixed
+        order: a list, or for a step with very many actions an IndexedActions
+        (engine/actions.py) that decodes each when asked for."""
 
     @abstractmethod
     def apply(self, action: Hashable) -> None:

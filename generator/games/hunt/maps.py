@@ -114,7 +114,7 @@ def map_table(loops: bool) -> tuple[np.ndarray, np.ndarray]:
     without loops or 800,000 with loops, in a fixed order (map index = row)."""
     import numpy as np
 
-    options = [walk_targets(s, loops) for s in range(4)] + [fly_targets(s, loops) for s in range(5)]
+    options = arrow_options(loops)
     shape = tuple(len(o) for o in options)
     digits = np.unravel_index(np.arange(int(np.prod(shape))), shape)
     columns = [np.asarray(options[i], dtype=np.int8)[digits[i]] for i in range(9)]
@@ -125,15 +125,37 @@ def map_table(loops: bool) -> tuple[np.ndarray, np.ndarray]:
     return walk, fly
 
 
+@cache
+def arrow_options(loops: bool) -> tuple[tuple[int, ...], ...]:
+    """Return where each of the nine arrows may lead (Walk from town to sea, then Fly from
+    town to lair): the digits of a map's index, the last varying fastest."""
+    return tuple(walk_targets(s, loops) for s in range(4)) + tuple(
+        fly_targets(s, loops) for s in range(5)
+    )
+
+
+@cache
+def map_count(loops: bool) -> int:
+    """Return how many legal maps there are: 82,944 without loops, 800,000 with them."""
+    count = 1
+    for options in arrow_options(loops):
+        count *= len(options)
+    return count
+
+
 def map_at(index: int, loops: bool) -> RouteMap:
-    """Return the map at row `index` of map_table(loops)."""
-    walk, fly = map_table(loops)
-    return RouteMap(tuple(int(v) for v in walk[index]), tuple(int(v) for v in fly[index]))
+    """Return the map at row `index` of map_table(loops), decoded from the index alone
+    (0 <= index < map_count(loops))."""
+    targets = [NO_ARROW] * 9
+    for arrow, options in zip(range(8, -1, -1), reversed(arrow_options(loops)), strict=True):
+        index, digit = divmod(index, len(options))
+        targets[arrow] = options[digit]
+    return RouteMap((*targets[:4], NO_ARROW), tuple(targets[4:]))
 
 
 def map_index(route_map: RouteMap, loops: bool) -> int:
     """Return the row of `route_map` in map_table(loops)."""
-    options = [walk_targets(s, loops) for s in range(4)] + [fly_targets(s, loops) for s in range(5)]
+    options = arrow_options(loops)
     targets = list(route_map.walk[:4]) + list(route_map.fly)
     index = 0
     for choice, allowed in zip(targets, options, strict=True):

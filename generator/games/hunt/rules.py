@@ -9,11 +9,14 @@ whether he encountered the Dragon. Three encounters in a row vanquish him. After
 the hunt ends, unless the Knight encountered the Dragon on the last turn played.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import combinations
 
+from generator.engine.actions import IndexedActions
 from generator.engine.game import TERMINAL, GameState, IllegalAction
-from generator.games.hunt.maps import LAIR, LOCATIONS, TOWN, RouteMap, location
+from generator.games.hunt.maps import LAIR, LOCATIONS, TOWN, RouteMap, location, map_at, map_count
 
 DRAGON, KNIGHT = 0, 1
 ROLES = ("dragon", "knight")
@@ -142,11 +145,11 @@ class HuntState(GameState):
         """Return the aides the Knight has not called yet."""
         return tuple(a for a in AIDES if a not in self.aides_used)
 
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> Sequence:
+        """Return the legal actions: a list, or at the map step every legal route map by its
+        index (map_table's order), decoded only when asked for (engine/actions.py)."""
         if self.phase == "map":
-            from generator.games.hunt.maps import map_at, map_table
-
-            return [ChooseMap(map_at(i, self.loops)) for i in range(len(map_table(self.loops)[0]))]
+            return route_map_choices(self.loops)
         if self.phase == "aide":
             actions: list = [CallAide(None)]
             for aide in self.aides_left():
@@ -365,6 +368,20 @@ def format_action(action) -> str:
     walk = ",".join(f"{LOCATIONS[s]}>{LOCATIONS[m.walk[s]]}" for s in range(4))
     fly = ",".join(f"{LOCATIONS[s]}>{LOCATIONS[m.fly[s]]}" for s in range(5))
     return f"map walk={walk} fly={fly}"
+
+
+@cache
+def route_map_choices(loops: bool) -> IndexedActions:
+    """Return the Dragon's choice of map: ChooseMap of every legal map, in map_table's order,
+    each decoded from its index when asked for."""
+
+    def at(index: int) -> ChooseMap:
+        return ChooseMap(map_at(index, loops))
+
+    def allows(action) -> bool:
+        return isinstance(action, ChooseMap) and action.route_map.problem(loops) is None
+
+    return IndexedActions(map_count(loops), at, allows)
 
 
 def new_hunt(loops: bool = False) -> HuntState:
