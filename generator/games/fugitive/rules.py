@@ -7,9 +7,10 @@ draw) so that events can slot extra steps in the middle of a turn.
 
 import random
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from itertools import combinations
 
+from generator.engine.actions import IndexedActions
 from generator.engine.game import CHANCE, TERMINAL, GameState, IllegalAction
 from generator.engine.notation import ascii_number
 from generator.games.fugitive.cards import (
@@ -28,6 +29,7 @@ from generator.games.fugitive.cards import (
     parse_card,
     published,
 )
+from generator.games.fugitive.placements import Placements
 
 FUGITIVE, MARSHAL = 0, 1
 ROLES = ("fugitive", "marshal")
@@ -77,6 +79,9 @@ class Discard:
     """Chance: the card a random discard takes."""
 
     card: int
+
+
+SINGLE_GUESSES = tuple(Guess((n,)) for n in range(1, 42))
 
 
 # --- state ---------------------------------------------------------------------------------
@@ -143,9 +148,12 @@ class FugitiveState(GameState):
         total = sum(self.config.sprint[c] for c in sprint if 0 <= c <= 42)
         return self.row[-1].number + NORMAL_REACH + total + self.bonus_reach
 
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> Sequence:
         """Every legal action; for guesses only single numbers are listed (any set of
-        distinct numbers 1-41 is legal as a series, and apply() accepts it)."""
+        distinct numbers 1-41 is legal as a series, and apply() accepts it). A placement
+        step's actions (a pass, then each Hideout of the hand from low to high with every
+        set of Sprint cards that reaches it, fewest first) come by index, each decoded when
+        asked for (placements.py): a hand of a dozen cards holds thousands."""
         if self.winner is not None:
             return []
         step = self.steps[0]
@@ -156,19 +164,31 @@ class FugitiveState(GameState):
         if step.kind == "draw":
             return [Draw(p) for p in range(3) if self.piles[p]]
         if step.kind in ("guess", "manhunt"):
-            return [Guess((n,)) for n in range(1, 42)]
-        actions: list = [] if step.first else [Pass()]
-        hand = sorted(self.hands[FUGITIVE])
+            return list(SINGLE_GUESSES)
+        return self._placement_actions(step.first)
+
+    def _placement_actions(self, first: bool) -> IndexedActions:
+        """Return a pass (but on the first turn) and every legal Hide, by index."""
         last = self.row[-1].number
-        for hideout in hand:
-            if hideout <= last:
-                continue
-            others = [c for c in hand if c != hideout]
-            for size in range(len(others) + 1):
-                for sprint in combinations(others, size):
-                    if hideout <= self.reach(sprint):
-                        actions.append(Hide(hideout, sprint))
-        return actions
+        placements = Placements(
+            tuple(sorted(self.hands[FUGITIVE])),
+            self.config.sprint,
+            last,
+            last + NORMAL_REACH + self.bonus_reach,
+        )
+        passes = 0 if first else 1
+
+        def at(index: int):
+            if index < passes:
+                return Pass()
+            return Hide(*placements.at(index - passes))
+
+        def allows(action) -> bool:
+            if isinstance(action, Pass):
+                return passes == 1
+            return isinstance(action, Hide) and placements.allows(action.hideout, action.sprint)
+
+        return IndexedActions(passes + placements.length, at, allows)
 
     def sample_chance(self, rng: random.Random):
         """Return a chance outcome drawn with `rng` (a deal, or a random discard)."""

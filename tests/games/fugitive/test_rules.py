@@ -685,8 +685,7 @@ def test_every_legal_action_round_trips_through_its_notation():
             actions = [state.sample_chance(rng)]
         else:
             actions = state.legal_actions()
-            if len(actions) > 400:
-                actions = rng.sample(actions, 400)
+            actions = rng.sample(actions, 400) if len(actions) > 400 else list(actions)
             actions.append(Guess(tuple(rng.sample(range(1, 42), 3))))
         for action in actions:
             text = format_action(action)
