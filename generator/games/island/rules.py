@@ -17,6 +17,7 @@ before it.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections.abc import Hashable
 from dataclasses import dataclass
 
@@ -286,8 +287,21 @@ def _camp(state, step):
 
 
 def _start(state, step):
-    texts = state.geo.texts("start")
-    return [texts[s] for s in bits(state.geo.land & ~_taken_starts(state))]
+    squares, texts = _land_starts(state.geo)
+    starts = list(texts)
+    for square in reversed(bits(_taken_starts(state) & state.geo.land)):
+        del starts[bisect_left(squares, square)]
+    return starts
+
+
+def _land_starts(geo) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    """Return the land squares in order and their "start" texts; made once per island."""
+    made = geo.memo.get(("starts",))
+    if made is None:
+        squares = tuple(bits(geo.land))
+        texts = geo.texts("start")
+        made = geo.memo[("starts",)] = (squares, tuple(texts[s] for s in squares))
+    return made
 
 
 def _taken_starts(state: IslandState) -> int:

@@ -48,6 +48,17 @@ def test_the_hunter_starts_in_the_camp_and_the_hunted_on_land_not_water(small):
     assert state.pos[1] == small.parse("D2") and state.marks[1] == [small.parse("D2")]
 
 
+def test_each_hunted_may_start_on_any_land_square_no_hunted_took_before_him(small):
+    state = dealt(small)
+    play(state, "camp H8")
+    texts = state.geo.texts("start")
+    assert state.legal_actions() == [texts[s] for s in bits(small.geometry.land)]
+    play(state, "start D2", "start G11")
+    taken = (1 << small.parse("D2")) | (1 << small.parse("G11"))
+    assert state.legal_actions() == [texts[s] for s in bits(small.geometry.land & ~taken)]
+    assert "start D2" not in state.legal_actions() and "start G11" not in state.legal_actions()
+
+
 def test_the_hunter_moves_first_and_turns_go_clockwise(small):
     state = new_game(small, players=5, hunter=2)
     assert state.turn == 2 and state.cycle == 1
