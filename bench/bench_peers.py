@@ -1,0 +1,297 @@
+"""Quarry's engines beside their peers: random play's steps and games a second (CPU time).
+
+Random play: at every step a random legal action (`actions[rng.randrange(len(actions))]`, so
+a game that lists its actions lazily is never made to list them all), at a chance step the
+game's own draw. A step is one apply (chance included). Each of Quarry's five games at its
+defaults, through the GameState interface, beside OpenSpiel's Python games (python_liars_poker,
+python_kuhn_poker, python_tic_tac_toe) and C++ games (phantom_ttt, breakthrough, kuhn_poker)
+played the same way, in one run: interleaved rounds, each entry playing games for a slice of
+CPU time (time.process_time), the median of ROUNDS rounds reported.
+
+Fugitive beside fugitive_rl (github handasontam/fugitive_rl, a PettingZoo environment): its
+random game loop runs unmodified in a process of its own (bench/peer_fugitive_rl.py), and
+beside it three Fugitives of ours: random play over our legal actions, our random bots (the
+Marshal guesses among the numbers she does not know to be elsewhere, as fugitive_rl's action
+mask lets her) and the planning Fugitive against the deducing Marshal, with the actions and
+Fugitive turns a game of each.
+
+Goals (issue 25): The Hunt's random play at least as many steps a second as OpenSpiel's
+python_liars_poker; Fugitive's random games a second at least 5 times fugitive_rl's. Nothing
+is asserted.
+
+Set QUARRY_BEFORE to another checkout (e.g. `git worktree add /tmp/before a611551`) to play
+Quarry's five games from it too, in a process of its own in the same rounds, printed as
+"before".
+
+Both peers are optional. OpenSpiel: `pip install -e '.[bench]'` (open_spiel 1.6). fugitive_rl:
+QUARRY_PEER_FUGITIVE_RL names a checkout, QUARRY_PEER_FUGITIVE_RL_PYTHON a Python that has its
+requirements (numpy, gymnasium, pettingzoo, networkx, colorama; default: this Python).
+"""
+
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from functools import partial
+from pathlib import Path
+
+from generator.engine.game import CHANCE
+from generator.engine.simulate import game_seeds
+from generator.games.fugitive.bots import play_fugitive, play_one_fugitive
+
+ROUNDS = 3
+SLICE = 0.4  # CPU seconds each entry plays in a round (at least one game)
+QUARRY_GAMES = ("hunt", "fugitive", "island", "parforce", "cutthroat")
+OPENSPIEL_PYTHON = ("python_liars_poker", "python_kuhn_poker", "python_tic_tac_toe")
+OPENSPIEL_CPP = ("phantom_ttt", "breakthrough", "kuhn_poker")
+FUGITIVE_GAMES = 200  # a round of each Fugitive matchup and of fugitive_rl
+PEER_SCRIPT = Path(__file__).resolve().parent / "peer_fugitive_rl.py"
+
+
+def new_state(name: str):
+    """Return a new state of Quarry's game `name` at its defaults."""
+    try:
+        from generator.games import game
+    except ImportError:  # a checkout from before game(name) (QUARRY_BEFORE)
+        from generator.games import registry
+
+        return registry()[name].state_from_header({})
+    return game(name).state_from_header({})
+
+
+def play_quarry(name: str, seed: int) -> int:
+    """Play one random game of Quarry's `name` at its defaults; return its steps."""
+    state, rng, steps = new_state(name), random.Random(seed), 0
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            state.apply(state.sample_chance(rng))
+        else:
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+        steps += 1
+    return steps
+
+
+def play_openspiel(loaded, seed: int) -> int:
+    """Play one random game of an OpenSpiel game; return its steps."""
+    state, rng, steps = loaded.new_initial_state(), random.Random(seed), 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, chances = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, chances)[0])
+        else:
+            actions = state.legal_actions()
+            state.apply_action(actions[rng.randrange(len(actions))])
+        steps += 1
+    return steps
+
+
+def timed_slice(play) -> tuple[int, int, float]:
+    """Play games `play(seed)` from seed 0 for SLICE CPU seconds (at least one game); return
+    (games, steps, CPU seconds)."""
+    games = steps = 0
+    start = time.process_time()
+    while games == 0 or time.process_time() - start < SLICE:
+        steps += play(games)
+        games += 1
+    return games, steps, time.process_time() - start
+
+
+def openspiel_players() -> dict:
+    """Return {name: play(seed)} of the OpenSpiel games, or {} when open_spiel is missing."""
+    try:
+        import pyspiel
+        from open_spiel.python import games  # noqa: F401  (registers the Python games)
+    except ImportError:
+        return {}
+    players = {}
+    for name in (*OPENSPIEL_PYTHON, *OPENSPIEL_CPP):
+        loaded = pyspiel.load_game(name)
+        players[f"OpenSpiel {name}"] = lambda seed, loaded=loaded: play_openspiel(loaded, seed)
+    return players
+
+
+def quarry_players() -> dict:
+    """Return {entry: play(seed)} of Quarry's five games."""
+    return {f"Quarry {name}": (lambda seed, n=name: play_quarry(n, seed)) for name in QUARRY_GAMES}
+
+
+def quarry_round() -> dict[str, tuple[int, int, float]]:
+    """Return a slice of each of Quarry's games, caches warmed first (one round of BEFORE)."""
+    players = quarry_players()
+    for play in players.values():
+        play(0)
+    return {entry: timed_slice(play) for entry, play in players.items()}
+
+
+def before_round(before: str) -> dict[str, tuple[int, int, float]]:
+    """Return quarry_round() played by the checkout `before`, in a process of its own."""
+    done = subprocess.run(
+        [sys.executable, str(Path(__file__).resolve()), "--quarry-round"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=before,
+        env={**os.environ, "PYTHONPATH": before},
+    )
+    return {f"{entry} (before)": tuple(s) for entry, s in json.loads(done.stdout).items()}
+
+
+def engine_steps() -> dict[str, tuple[float, float, float]]:
+    """Return {entry: (steps a second, games a second, steps a game)}, medians of ROUNDS
+    interleaved rounds, for Quarry's games (and QUARRY_BEFORE's) and OpenSpiel's."""
+    players = quarry_players() | openspiel_players()
+    for play in players.values():
+        play(0)  # imports and caches before the clock
+    before = os.environ.get("QUARRY_BEFORE")
+    rounds: dict[str, list] = {}
+    for _ in range(ROUNDS):
+        for entry, play in players.items():
+            rounds.setdefault(entry, []).append(timed_slice(play))
+        for entry, timed in (before_round(before) if before else {}).items():
+            rounds.setdefault(entry, []).append(timed)
+    return {
+        entry: (
+            statistics.median(steps / cpu for _, steps, cpu in slices),
+            statistics.median(games / cpu for games, _, cpu in slices),
+            sum(steps for _, steps, _ in slices) / sum(games for games, _, _ in slices),
+        )
+        for entry, slices in rounds.items()
+    }
+
+
+def uniform_fugitive(seed: int) -> tuple[int, int]:
+    """Play one Fugitive game by random play over our legal actions; return (actions the
+    players chose, Fugitive turns)."""
+    state, rng, chosen = new_state("fugitive"), random.Random(seed), 0
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            state.apply(state.sample_chance(rng))
+            continue
+        actions = state.legal_actions()
+        state.apply(actions[rng.randrange(len(actions))])
+        chosen += 1
+    return chosen, state.turn
+
+
+def bots_fugitive(fugitive: str, marshal: str, seed: int) -> tuple[int, int]:
+    """Play one Fugitive game between two bots; return (actions the players chose, Fugitive
+    turns)."""
+    state, actions = play_fugitive(fugitive, marshal, None, seed)
+    return sum(1 for a in actions if not a.startswith(("deal", "discard"))), state.turn
+
+
+# name: (play one game for the clock, play one game and count its actions and turns)
+FUGITIVES = {
+    "random play over our legal actions": (uniform_fugitive, uniform_fugitive),
+    "random Fugitive vs random Marshal (our bots)": (
+        partial(play_one_fugitive, fugitive="random", marshal="random"),
+        partial(bots_fugitive, "random", "random"),
+    ),
+    "planning Fugitive vs deducing Marshal": (
+        partial(play_one_fugitive, fugitive="planning", marshal="deducing"),
+        partial(bots_fugitive, "planning", "deducing"),
+    ),
+}
+
+
+def timed_games(play_one, seeds: list[int]) -> float:
+    """Return the CPU seconds of playing a game from each seed."""
+    start = time.process_time()
+    for seed in seeds:
+        play_one(seed)
+    return time.process_time() - start
+
+
+def fugitive_rl_round(count: bool) -> dict | None:
+    """Return one timed round of fugitive_rl's random games (its JSON line), or None when no
+    checkout is named. `count`: the round's counts (actions, phases) are wanted too."""
+    checkout = os.environ.get("QUARRY_PEER_FUGITIVE_RL")
+    if not checkout:
+        return None
+    python = os.environ.get("QUARRY_PEER_FUGITIVE_RL_PYTHON", sys.executable)
+    command = [python, str(PEER_SCRIPT), checkout, str(FUGITIVE_GAMES), "1"]
+    done = subprocess.run(
+        command + ([] if count else ["--no-count"]), capture_output=True, text=True, check=False
+    )
+    if done.returncode:
+        tail = (done.stderr.strip().splitlines() or ["no output"])[-1]
+        raise SystemExit(f"peers: fugitive_rl failed ({python}): {tail}")
+    return json.loads(done.stdout)
+
+
+def fugitive_beside_peer() -> None:
+    """Print Fugitive's games a second, ours and fugitive_rl's, and what a game of each is."""
+    seeds = game_seeds(1, FUGITIVE_GAMES)
+    shapes = {name: [count(seed) for seed in seeds] for name, (_, count) in FUGITIVES.items()}
+    cpu = {name: [] for name in FUGITIVES}
+    peer_cpu, peer = [], None
+    for index in range(ROUNDS):
+        for name, (play_one, _) in FUGITIVES.items():
+            cpu[name].append(timed_games(play_one, seeds))
+        result = fugitive_rl_round(count=index == 0)
+        if result is not None:
+            peer = peer or result
+            peer_cpu.append(result["cpu"])
+    peer_rate = None
+    if peer is None:
+        print(
+            "peers: fugitive_rl not measured: fetch github handasontam/fugitive_rl, set "
+            "QUARRY_PEER_FUGITIVE_RL to the checkout and QUARRY_PEER_FUGITIVE_RL_PYTHON to a "
+            "Python with numpy, gymnasium, pettingzoo, networkx and colorama"
+        )
+    else:
+        games, phases = peer["games"], peer["phases"]
+        peer_rate = games / statistics.median(peer_cpu)
+        chosen = peer["chosen"] / games
+        print(
+            f"peers: fugitive_rl random vs random: {peer_rate:.0f} games/s, "
+            f"{peer_rate * chosen:,.0f} actions/s (CPU time, median of {ROUNDS}); {chosen:.1f} "
+            f"actions chosen a game (+{peer['forced'] / games:.1f} it plays itself), "
+            f"{phases.get('fugitive_1', 0) / games:.1f} Fugitive turns, "
+            f"{peer['hideouts'] / games:.1f} Hideouts placed, the Fugitive wins "
+            f"{peer['fugitive_wins'] / games:.0%}"
+        )
+    for name, times in cpu.items():
+        rate = FUGITIVE_GAMES / statistics.median(times)
+        actions = statistics.mean(a for a, _ in shapes[name])
+        turns = statistics.mean(t for _, t in shapes[name])
+        ratio = f" = {rate / peer_rate:.2f}x fugitive_rl's (goal >= 5x)" if peer_rate else ""
+        print(
+            f"peers: Quarry fugitive, {name}: {rate:.0f} games/s{ratio}, "
+            f"{rate * actions:,.0f} actions/s; {actions:.1f} actions chosen a game, "
+            f"{turns:.1f} Fugitive turns"
+        )
+
+
+def main() -> None:
+    if sys.argv[1:] == ["--quarry-round"]:  # a round of QUARRY_BEFORE's, asked by before_round
+        print(json.dumps(quarry_round()))
+        return
+    load = os.getloadavg()
+    figures = engine_steps()
+    if not any(entry.startswith("OpenSpiel") for entry in figures):
+        print("peers: OpenSpiel not measured: pip install -e '.[bench]' (open_spiel 1.6)")
+    liars = figures.get("OpenSpiel python_liars_poker")
+    for entry, (steps, games, length) in figures.items():
+        goal = ""
+        if entry == "Quarry hunt" and liars:
+            goal = f" = {steps / liars[0]:.2f}x python_liars_poker's (goal >= 1x)"
+        print(
+            f"peers: {entry}: {steps:,.0f} steps/s{goal}, {games:,.1f} games/s, "
+            f"{length:.0f} steps a game (random play, CPU time, median of {ROUNDS})"
+        )
+    fugitive_beside_peer()
+    after = os.getloadavg()
+    print(
+        "peers: load averages (1, 5, 15 min) "
+        f"{load[0]:.2f} {load[1]:.2f} {load[2]:.2f} at the start, "
+        f"{after[0]:.2f} {after[1]:.2f} {after[2]:.2f} at the end; {os.cpu_count()} CPUs"
+    )
+
+
+if __name__ == "__main__":
+    main()
