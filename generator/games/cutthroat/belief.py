@@ -29,9 +29,10 @@ permanent of the rest. The tests check it against enumerating every permutation.
 from __future__ import annotations
 
 from functools import cache
+from typing import TYPE_CHECKING
 
-import numpy as np
-from threadpoolctl import threadpool_limits
+if TYPE_CHECKING:  # numpy is imported where the chances are worked out: the simple and
+    import numpy as np  # random bots, and their simulations, start without it
 
 OWN_TAKE, ENEMY_TAKE = 0.1, 8.0
 OWN_PUT, ENEMY_PUT = 30.0, 0.25
@@ -127,6 +128,8 @@ class Tracker:
         seats = [s for s in range(self.players) if s not in known]
         taken = set(known.values())
         characters = [c for c in range(self.players) if c not in taken]
+        import numpy as np
+
         weights = np.array([[self.table[s][c] for c in characters] for s in seats])
         weights = weights.reshape(len(seats), len(characters))
         table = identity_marginals(weights)
@@ -143,12 +146,16 @@ def _one_blas_thread() -> None:
     processes (--jobs, Dask workers); BLAS threads on top of them only contend, and the
     matrix products here are small. At 13 players they made deducing games 2.5 times slower
     by CPU time and 2.2 times by the clock (bench/bench_cutthroat.py)."""
+    from threadpoolctl import threadpool_limits
+
     threadpool_limits(limits=1, user_api="blas")
 
 
 @cache
 def _subsets(n: int) -> tuple[np.ndarray, np.ndarray]:
     """Return the 2^n subsets of n columns as a 0/1 matrix and Ryser's sign of each."""
+    import numpy as np
+
     masks = np.arange(1 << n)
     members = ((masks[:, None] >> np.arange(n)) & 1).astype(float)
     signs = np.where((n - members.sum(axis=1)) % 2 == 0, 1.0, -1.0)
@@ -159,6 +166,8 @@ def identity_marginals(weights: np.ndarray) -> np.ndarray:
     """Return P[s, c]: the chance that row s is paired with column c when a perfect
     pairing is drawn with probability proportional to the product of its weights (rows and
     columns equal in number; weights >= 0, some pairing positive). ValueError otherwise."""
+    import numpy as np
+
     n = weights.shape[0]
     if weights.shape != (n, n):
         raise ValueError(f"a square table is needed, got {weights.shape}")

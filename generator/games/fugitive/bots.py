@@ -18,10 +18,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import cache, lru_cache, partial
 
-import numpy as np
-
 from generator.engine.game import CHANCE
-from generator.engine.simulate import simulate, summarise
+from generator.engine.simulate import derived_seeds, simulate, summarise
 from generator.games.fugitive.cards import ESCAPE, PILES, VARIANTS, DeckConfig, pile_of, published
 from generator.games.fugitive.deduction import Deduction, deduce
 from generator.games.fugitive.marshal_facts import HistoryFacts, Inconsistent
@@ -424,12 +422,10 @@ def play_fugitive(
     running after `max_turns` Fugitive turns is stopped there (the state is not terminal)."""
     fugitive = make_fugitive(fugitive) if isinstance(fugitive, str) else fugitive
     marshal = make_marshal(marshal) if isinstance(marshal, str) else marshal
-    chance_seed, fugitive_seed, marshal_seed = np.random.SeedSequence(seed).generate_state(
-        3, np.uint64
-    )
-    chance = random.Random(int(chance_seed))
-    fugitive.start(int(fugitive_seed))
-    marshal.start(int(marshal_seed))
+    chance_seed, fugitive_seed, marshal_seed = derived_seeds(seed, 3)
+    chance = random.Random(chance_seed)
+    fugitive.start(fugitive_seed)
+    marshal.start(marshal_seed)
     state = new_game(config)
     actions = []
     while not state.is_terminal() and state.turn <= max_turns:

@@ -21,7 +21,7 @@ from functools import cache, partial
 
 import numpy as np
 
-from generator.engine.simulate import simulate, summarise
+from generator.engine.simulate import derived_seeds, simulate, summarise
 from generator.engine.stats import mean_metric
 from generator.games.hunt.belief import UNKNOWN as UNKNOWN  # an arrow not pinned down yet
 from generator.games.hunt.belief import (
@@ -312,9 +312,9 @@ def _start(dragon, knight, loops: bool, seed: int) -> tuple:
     new hunt with seeds derived from `seed`."""
     dragon = make_dragon(dragon) if isinstance(dragon, str) else dragon
     knight = make_knight(knight) if isinstance(knight, str) else knight
-    dragon_seed, knight_seed = np.random.SeedSequence(seed).generate_state(2, np.uint64)
-    dragon.start(loops, int(dragon_seed))
-    knight.start(loops, int(knight_seed))
+    dragon_seed, knight_seed = derived_seeds(seed, 2)
+    dragon.start(loops, dragon_seed)
+    knight.start(loops, knight_seed)
     return dragon, knight
 
 
@@ -344,7 +344,7 @@ def play_match(seats: Sequence[tuple], loops: bool, seed: int) -> tuple[MatchSta
     hunt against seat B's Knight, then seat B's Dragon the second against seat A's Knight.
     Each bot acts on its seat's view of the hunt (MatchView.view) and is restarted for each
     hunt with seeds derived from `seed`, so the match is a pure function of its inputs."""
-    hunt_seeds = [int(s) for s in np.random.SeedSequence(seed).generate_state(HUNTS, np.uint64)]
+    hunt_seeds = derived_seeds(seed, HUNTS)
     state, actions, bots = new_match(loops), [], None
     while not state.is_terminal():
         number = state.hunt_number
