@@ -596,6 +596,14 @@ def simulate_island(
     "games", "seed", "players", "hunter", "hunted", "vision", "movement", "ties", "day",
     "metrics": island_metrics(...)}; the same for every `jobs`. `options` may hold hunter
     (HUNTERS), hunted (HUNTEDS), vision, movement and ties (ValueError if unknown)."""
+    play, summary = island_games(island, players, options)
+    return summary(simulate(play, games, seed, jobs=jobs, progress=progress), seed)
+
+
+def island_games(island: Island, players: int, options: dict | None = None) -> tuple:
+    """Return (play, summary) of simulate_island's games on `island`: play(game_seed) plays
+    one game (picklable), summary(results, seed) is the JSON summary of their results in
+    game order. For a caller that plays the games itself (the island designer)."""
     options = dict(options or {})
     hunter = options.pop("hunter", None) or "tracking"
     hunted = options.pop("hunted", None) or "cautious"
@@ -613,18 +621,21 @@ def simulate_island(
         hunted=hunted,
         rules=json.dumps(rules.__dict__, sort_keys=True),
     )
-    results = simulate(play, games, seed, jobs=jobs, progress=progress)
-    return {
-        "game": "island",
-        "games": games,
-        "seed": seed,
-        "players": players,
-        "hunter": hunter,
-        "hunted": hunted,
-        **rules.__dict__,
-        "day": island.day,
-        "metrics": island_metrics(results, players),
-    }
+
+    def summary(results: Sequence[dict], seed: int) -> dict:
+        return {
+            "game": "island",
+            "games": len(results),
+            "seed": seed,
+            "players": players,
+            "hunter": hunter,
+            "hunted": hunted,
+            **rules.__dict__,
+            "day": island.day,
+            "metrics": island_metrics(results, players),
+        }
+
+    return play, summary
 
 
 def game_record(
