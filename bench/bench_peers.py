@@ -10,10 +10,12 @@ CPU time (time.process_time), the median of ROUNDS rounds reported.
 
 Fugitive beside fugitive_rl (github handasontam/fugitive_rl, a PettingZoo environment): its
 random game loop runs unmodified in a process of its own (bench/peer_fugitive_rl.py), and
-beside it three Fugitives of ours: random play over our legal actions, our random bots (the
-Marshal guesses among the numbers she does not know to be elsewhere, as fugitive_rl's action
-mask lets her) and the planning Fugitive against the deducing Marshal, with the actions and
-Fugitive turns a game of each.
+beside it three Fugitives of ours on the same seeds: "uniform" play (each side a random one
+of our legal actions), our random bots (the Marshal guesses among the numbers she does not
+know to be elsewhere, as fugitive_rl's action mask lets her) and the planning Fugitive
+against the deducing Marshal. For each, what a game is (actions, turns, passes, Sprint cards,
+wrong guesses, who wins), and the same for uniform play on one side only, which shows what
+makes a uniform game long.
 
 Goals (issue 25): The Hunt's random play at least as many steps a second as OpenSpiel's
 python_liars_poker; Fugitive's random games a second at least 5 times fugitive_rl's. Nothing
@@ -40,7 +42,8 @@ from pathlib import Path
 
 from generator.engine.game import CHANCE
 from generator.engine.simulate import game_seeds
-from generator.games.fugitive.bots import play_fugitive, play_one_fugitive
+from generator.games.fugitive.bots import make_fugitive, make_marshal, play_one_fugitive
+from generator.games.fugitive.rules import FUGITIVE, MARSHAL, Guess, Hide, Pass
 
 ROUNDS = 3
 SLICE = 0.4  # CPU seconds each entry plays in a round (at least one game)
@@ -48,6 +51,7 @@ QUARRY_GAMES = ("hunt", "fugitive", "island", "parforce", "cutthroat")
 OPENSPIEL_PYTHON = ("python_liars_poker", "python_kuhn_poker", "python_tic_tac_toe")
 OPENSPIEL_CPP = ("phantom_ttt", "breakthrough", "kuhn_poker")
 FUGITIVE_GAMES = 200  # a round of each Fugitive matchup and of fugitive_rl
+UNIFORM = "uniform"  # a side playing a random one of our legal actions
 PEER_SCRIPT = Path(__file__).resolve().parent / "peer_fugitive_rl.py"
 
 
@@ -163,39 +167,73 @@ def engine_steps() -> dict[str, tuple[float, float, float]]:
     }
 
 
-def uniform_fugitive(seed: int) -> tuple[int, int]:
-    """Play one Fugitive game by random play over our legal actions; return (actions the
-    players chose, Fugitive turns)."""
-    state, rng, chosen = new_state("fugitive"), random.Random(seed), 0
+def fugitive_game(fugitive: str, marshal: str, seed: int) -> dict:
+    """Play one Fugitive game, each side a bot by name or UNIFORM (random play over our legal
+    actions); return what the game was: the actions the players chose, the Fugitive's turns,
+    his passes, Hideouts and Sprint cards, the wrong guesses and whether he won."""
+    rng, state = random.Random(seed), new_state("fugitive")
+    bots = {}
+    for side, name in ((FUGITIVE, fugitive), (MARSHAL, marshal)):
+        if name != UNIFORM:
+            bots[side] = (make_fugitive if side == FUGITIVE else make_marshal)(name, seed + side)
+    shape = dict.fromkeys(("actions", "passes", "hideouts", "sprint_cards", "wrong_guesses"), 0)
+    while not state.is_terminal():
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply(state.sample_chance(rng))
+            continue
+        if player in bots:
+            action = bots[player].act(state.observation(player))
+        else:
+            actions = state.legal_actions()
+            action = actions[rng.randrange(len(actions))]
+        shape["actions"] += 1
+        shape["passes"] += isinstance(action, Pass)
+        if isinstance(action, Hide):
+            shape["hideouts"] += 1
+            shape["sprint_cards"] += len(action.sprint)
+        if isinstance(action, Guess):
+            hidden = {h.number for h in state.face_down()}
+            shape["wrong_guesses"] += not hidden.issuperset(action.numbers)
+        state.apply(action)
+    return shape | {"turns": state.turn, "fugitive_wins": state.winner == FUGITIVE}
+
+
+def uniform_fugitive(seed: int) -> None:
+    """Play one Fugitive game by random play over our legal actions (for the clock)."""
+    state, rng = new_state("fugitive"), random.Random(seed)
     while not state.is_terminal():
         if state.current_player() == CHANCE:
             state.apply(state.sample_chance(rng))
             continue
         actions = state.legal_actions()
         state.apply(actions[rng.randrange(len(actions))])
-        chosen += 1
-    return chosen, state.turn
 
 
-def bots_fugitive(fugitive: str, marshal: str, seed: int) -> tuple[int, int]:
-    """Play one Fugitive game between two bots; return (actions the players chose, Fugitive
-    turns)."""
-    state, actions = play_fugitive(fugitive, marshal, None, seed)
-    return sum(1 for a in actions if not a.startswith(("deal", "discard"))), state.turn
-
-
-# name: (play one game for the clock, play one game and count its actions and turns)
-FUGITIVES = {
-    "random play over our legal actions": (uniform_fugitive, uniform_fugitive),
-    "random Fugitive vs random Marshal (our bots)": (
-        partial(play_one_fugitive, fugitive="random", marshal="random"),
-        partial(bots_fugitive, "random", "random"),
-    ),
-    "planning Fugitive vs deducing Marshal": (
-        partial(play_one_fugitive, fugitive="planning", marshal="deducing"),
-        partial(bots_fugitive, "planning", "deducing"),
-    ),
+# (Fugitive, Marshal) timed beside fugitive_rl, and how each is played for the clock
+TIMED_FUGITIVES = {
+    (UNIFORM, UNIFORM): uniform_fugitive,
+    ("random", "random"): partial(play_one_fugitive, fugitive="random", marshal="random"),
+    ("planning", "deducing"): partial(play_one_fugitive, fugitive="planning", marshal="deducing"),
 }
+# what makes a game long: each side uniform or a bot (counted, not timed)
+MIXES = ((UNIFORM, "random"), ("random", UNIFORM), (UNIFORM, "deducing"))
+
+
+def matchup(fugitive: str, marshal: str) -> str:
+    return f"{fugitive} Fugitive vs {marshal} Marshal"
+
+
+def shape_text(shapes: list[dict]) -> str:
+    """Return the mean shape of some games as text."""
+    mean = {key: statistics.mean(shape[key] for shape in shapes) for key in shapes[0]}
+    return (
+        f"{mean['actions']:.1f} actions chosen a game, {mean['turns']:.1f} Fugitive turns, "
+        f"{mean['passes']:.1f} passes, {mean['hideouts']:.1f} Hideouts with "
+        f"{mean['sprint_cards'] / max(mean['hideouts'], 1e-9):.2f} Sprint cards each, "
+        f"{mean['wrong_guesses']:.1f} wrong guesses, the Fugitive wins "
+        f"{mean['fugitive_wins']:.0%}"
+    )
 
 
 def timed_games(play_one, seeds: list[int]) -> float:
@@ -224,14 +262,14 @@ def fugitive_rl_round(count: bool) -> dict | None:
 
 
 def fugitive_beside_peer() -> None:
-    """Print Fugitive's games a second, ours and fugitive_rl's, and what a game of each is."""
+    """Print Fugitive's games a second, ours and fugitive_rl's, what a game of each is, and
+    what makes a random game of ours long."""
     seeds = game_seeds(1, FUGITIVE_GAMES)
-    shapes = {name: [count(seed) for seed in seeds] for name, (_, count) in FUGITIVES.items()}
-    cpu = {name: [] for name in FUGITIVES}
+    cpu = {sides: [] for sides in TIMED_FUGITIVES}
     peer_cpu, peer = [], None
     for index in range(ROUNDS):
-        for name, (play_one, _) in FUGITIVES.items():
-            cpu[name].append(timed_games(play_one, seeds))
+        for sides, play_one in TIMED_FUGITIVES.items():
+            cpu[sides].append(timed_games(play_one, seeds))
         result = fugitive_rl_round(count=index == 0)
         if result is not None:
             peer = peer or result
@@ -255,16 +293,22 @@ def fugitive_beside_peer() -> None:
             f"{peer['hideouts'] / games:.1f} Hideouts placed, the Fugitive wins "
             f"{peer['fugitive_wins'] / games:.0%}"
         )
-    for name, times in cpu.items():
+    print(
+        f"peers: Quarry fugitive: a '{UNIFORM}' side plays a random one of our legal actions, "
+        "'random' is our random bot"
+    )
+    for sides, times in cpu.items():
         rate = FUGITIVE_GAMES / statistics.median(times)
-        actions = statistics.mean(a for a, _ in shapes[name])
-        turns = statistics.mean(t for _, t in shapes[name])
+        shapes = [fugitive_game(*sides, seed) for seed in seeds]
+        actions = statistics.mean(shape["actions"] for shape in shapes)
         ratio = f" = {rate / peer_rate:.2f}x fugitive_rl's (goal >= 5x)" if peer_rate else ""
         print(
-            f"peers: Quarry fugitive, {name}: {rate:.0f} games/s{ratio}, "
-            f"{rate * actions:,.0f} actions/s; {actions:.1f} actions chosen a game, "
-            f"{turns:.1f} Fugitive turns"
+            f"peers: Quarry fugitive, {matchup(*sides)}: {rate:.0f} games/s{ratio}, "
+            f"{rate * actions:,.0f} actions/s; {shape_text(shapes)}"
         )
+    for sides in MIXES:
+        shapes = [fugitive_game(*sides, seed) for seed in seeds]
+        print(f"peers: Quarry fugitive, {matchup(*sides)} (not timed): {shape_text(shapes)}")
 
 
 def main() -> None:
