@@ -277,7 +277,7 @@ class Verdict:
     unique: bool
 
 
-def judge(state: ParforceState, rounds: int, search: Search) -> Verdict:
+def judge(state: ParforceState, rounds: int, search) -> Verdict:
     """Return the Verdict of `state` for a forced enclosure within `rounds` rounds."""
     tried = first_rounds(state)
     winning = []
@@ -353,13 +353,26 @@ def _random_squares(rng: random.Random, active: int, reach: int) -> dict[str, st
     return squares
 
 
-def _attempt(difficulty: str, seed: int, attempt: int) -> Puzzle | None:
+def attempt_position(difficulty: str, seed: int, attempt: int) -> tuple[dict, tuple] | None:
+    """Return the position an attempt tries ({piece: square}) with its try (rounds N, the
+    fewest and most rejects), or None when the position is no start for a puzzle."""
     rng = random.Random(f"parforce-{difficulty}-{seed}-{attempt}")
-    rounds, least, most = TRIES[difficulty][attempt % len(TRIES[difficulty])]
+    tried = TRIES[difficulty][attempt % len(TRIES[difficulty])]
     active = rng.randint(*ACTIVE[difficulty])
     squares = _random_squares(rng, active, REACH[difficulty])
     state = position(squares)
     if state.over or len(state.stag_moves()) < 2 or not stag_origins(state):
+        return None
+    return squares, tried
+
+
+def _attempt(difficulty: str, seed: int, attempt: int) -> Puzzle | None:
+    start = attempt_position(difficulty, seed, attempt)
+    if start is None:
+        return None
+    squares, (rounds, least, most) = start
+    state = position(squares)
+    if not _may_give_a_puzzle(state, rounds, least, most):
         return None
     search = Search(NODE_BUDGET if rounds < 3 else THREE_ROUND_BUDGET)
     try:
@@ -382,6 +395,23 @@ def _attempt(difficulty: str, seed: int, attempt: int) -> Puzzle | None:
         rejects=verdict.rejects,
         line=winning_line(state, first, rounds),
     )
+
+
+def _may_give_a_puzzle(state: ParforceState, rounds: int, least: int, most: int) -> bool:
+    """Return False when `state` gives no puzzle of `rounds` rounds whatever the node budget:
+    it is won in fewer rounds, or its first round is not unique, or its rejects are out of
+    range, by the fast proof search (puzzles/proof.py). True when it may give one (or the
+    fast search met its safety bound): the plain, budgeted Search then decides as before."""
+    from generator.games.parforce.puzzles.proof import ProofSearch, ProofTooLong
+
+    proof = ProofSearch()
+    try:
+        if rounds > 1 and proof.forced_win(state, rounds - 1):
+            return False
+        verdict = judge(state, rounds, proof)
+    except ProofTooLong:
+        return True
+    return verdict.unique and bool(verdict.forced) and least <= verdict.rejects <= most
 
 
 def move_text(piece: int, move: int) -> str:
