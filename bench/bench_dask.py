@@ -10,9 +10,19 @@ when one worker finishes its last task before the other.
 The cluster's start-up (a few seconds, once per command) is timed apart. A last table plays
 4,000 Fugitive games with batches of fixed sizes to show why a task holds at least
 MIN_BATCH games. Every Dask result is compared with the local one; nothing is asserted.
+
+First, where the time of `--executor dask` goes, as a command spends it (issue 25 measured
+1.46 times the wall time of --jobs 2 for 5,000 Fugitive games): in each of SPLIT_ROUNDS
+rounds, 5,000 Fugitive games with --jobs 2 (a process pool started and stopped), then the
+same on a LocalCluster started for them and closed after, split into the cluster's start,
+the wait for the first task to start computing (scheduling, shipping the batch, a cold
+worker importing the game), the tasks' compute (first, median), the time the workers stood
+idle while simulate() waited (Dask's overhead between tasks and the idle end) and the
+cluster's close; medians of the rounds, by the clock.
 """
 
 import json
+import statistics
 import time
 
 from distributed import get_task_stream
@@ -26,6 +36,8 @@ from generator.games.island.design.balance import generate_island
 
 WORKERS = 2
 FUGITIVE_GAMES = 20_000
+SPLIT_GAMES = 5_000
+SPLIT_ROUNDS = 3
 BATCH_SIZES = (1, 10, 50, 100, 500)
 
 
@@ -76,8 +88,68 @@ def line(name: str, local: float, dask: tuple, same: bool) -> str:
     )
 
 
+def split_round(reference: list[dict]) -> dict[str, float]:
+    """Return one round's times (s): --jobs 2, and --executor dask split into its parts."""
+    times = {}
+    start = time.perf_counter()
+    local = simulate(play_one_fugitive, SPLIT_GAMES, 1, jobs=WORKERS)
+    times["--jobs 2, all of it"] = time.perf_counter() - start
+    start = time.perf_counter()
+    client = start_local_cluster(WORKERS)
+    times["dask: start the LocalCluster"] = time.perf_counter() - start
+    executor = DaskExecutor(lambda: client)
+    try:
+        with get_task_stream(client) as stream, use_executor(executor):
+            sent = time.time()  # the task stream's clock
+            played = simulate(play_one_fugitive, SPLIT_GAMES, 1, jobs=WORKERS)
+            done = time.time()
+    finally:
+        closing = time.perf_counter()
+        executor.close()
+        times["dask: close the cluster"] = time.perf_counter() - closing
+    if played != local or local != reference:
+        raise SystemExit("the Dask results differ from --jobs 2's")
+    computes = sorted(
+        (part["start"], part["stop"])
+        for task in stream.data
+        for part in task["startstops"]
+        if part["action"] == "compute"
+    )
+    spans = [stop - start for start, stop in computes]
+    times["dask: the games, all of them"] = done - sent
+    times["dask:   until the first task computes"] = computes[0][0] - sent
+    times["dask:   the first task's compute"] = spans[0]
+    times["dask:   a task's compute (median)"] = statistics.median(spans)
+    times["dask:   workers idle while waited on (each)"] = (
+        WORKERS * (done - sent) - sum(spans)
+    ) / WORKERS
+    times["dask: all of it"] = (
+        times["dask: start the LocalCluster"]
+        + times["dask: the games, all of them"]
+        + times["dask: close the cluster"]
+    )
+    times["tasks"] = len(spans)
+    return times
+
+
+def where_the_time_goes() -> None:
+    """Print the medians of SPLIT_ROUNDS rounds of split_round."""
+    reference = simulate(play_one_fugitive, SPLIT_GAMES, 1)
+    rounds = [split_round(reference) for _ in range(SPLIT_ROUNDS)]
+    print(
+        f"  {SPLIT_GAMES:,} Fugitive games as a command plays them, by the clock "
+        f"(median of {SPLIT_ROUNDS} rounds; results identical):"
+    )
+    for name in rounds[0]:
+        value = statistics.median(r[name] for r in rounds)
+        print(f"    {name:46} {value:7.2f}" + ("" if name == "tasks" else " s"))
+    ratio = statistics.median(r["dask: all of it"] / r["--jobs 2, all of it"] for r in rounds)
+    print(f"    dask against --jobs 2: {ratio:.2f} times the wall time (issue 25 measured 1.46)")
+
+
 def main() -> None:
     print(f"Dask: a LocalCluster of {WORKERS} worker processes against --jobs {WORKERS}")
+    where_the_time_goes()
     start = time.perf_counter()
     client = start_local_cluster(WORKERS)
     print(f"  cluster start-up {time.perf_counter() - start:.1f} s")
