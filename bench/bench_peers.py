@@ -10,12 +10,14 @@ CPU time (time.process_time), the median of ROUNDS rounds reported.
 
 Fugitive beside fugitive_rl (github handasontam/fugitive_rl, a PettingZoo environment): its
 random game loop runs unmodified in a process of its own (bench/peer_fugitive_rl.py), and
-beside it three Fugitives of ours on the same seeds: "uniform" play (each side a random one
-of our legal actions), our random bots (the Marshal guesses among the numbers she does not
-know to be elsewhere, as fugitive_rl's action mask lets her) and the planning Fugitive
-against the deducing Marshal. For each, what a game is (actions, turns, passes, Sprint cards,
-wrong guesses, who wins), and the same for uniform play on one side only, which shows what
-makes a uniform game long.
+beside it three Fugitives of ours: "uniform" play (each side a random one of our legal
+actions), our random bots (the Marshal guesses among the numbers she does not know to be
+elsewhere, as fugitive_rl's action mask lets her) and the planning Fugitive against the
+deducing Marshal, the bots timed through simulate_fugitive (what `quarry simulate fugitive`
+runs, one job). For each, what a game is (actions, turns, passes, Sprint cards,
+wrong guesses, who wins; counted, not timed, by this bench's own loop over the same per-game
+seeds, its bots seeded from them its own way), and the same for uniform play on one side
+only, which shows what makes a uniform game long.
 
 Goals (issue 25): The Hunt's random play at least as many steps a second as OpenSpiel's
 python_liars_poker; Fugitive's random games a second at least 5 times fugitive_rl's. Nothing
@@ -37,12 +39,11 @@ import statistics
 import subprocess
 import sys
 import time
-from functools import partial
 from pathlib import Path
 
 from generator.engine.game import CHANCE
 from generator.engine.simulate import game_seeds
-from generator.games.fugitive.bots import make_fugitive, make_marshal, play_one_fugitive
+from generator.games.fugitive.bots import make_fugitive, make_marshal, simulate_fugitive
 from generator.games.fugitive.rules import FUGITIVE, MARSHAL, Guess, Hide, Pass
 
 ROUNDS = 3
@@ -51,6 +52,7 @@ QUARRY_GAMES = ("hunt", "fugitive", "island", "parforce", "cutthroat")
 OPENSPIEL_PYTHON = ("python_liars_poker", "python_kuhn_poker", "python_tic_tac_toe")
 OPENSPIEL_CPP = ("phantom_ttt", "breakthrough", "kuhn_poker")
 FUGITIVE_GAMES = 200  # a round of each Fugitive matchup and of fugitive_rl
+SEED = 1  # the master seed of our Fugitive games (game_seeds, as simulate_fugitive derives them)
 UNIFORM = "uniform"  # a side playing a random one of our legal actions
 PEER_SCRIPT = Path(__file__).resolve().parent / "peer_fugitive_rl.py"
 
@@ -210,11 +212,18 @@ def uniform_fugitive(seed: int) -> None:
         state.apply(actions[rng.randrange(len(actions))])
 
 
-# (Fugitive, Marshal) timed beside fugitive_rl, and how each is played for the clock
+def uniform_games(seeds: list[int]) -> None:
+    """Play a uniform game from each seed."""
+    for seed in seeds:
+        uniform_fugitive(seed)
+
+
+# (Fugitive, Marshal) timed beside fugitive_rl, and how their games from SEED are played for
+# the clock: the bots through simulate_fugitive, what `quarry simulate fugitive` runs
 TIMED_FUGITIVES = {
-    (UNIFORM, UNIFORM): uniform_fugitive,
-    ("random", "random"): partial(play_one_fugitive, fugitive="random", marshal="random"),
-    ("planning", "deducing"): partial(play_one_fugitive, fugitive="planning", marshal="deducing"),
+    (UNIFORM, UNIFORM): uniform_games,
+    ("random", "random"): lambda seeds: simulate_fugitive(len(seeds), SEED, 1, "random", "random"),
+    ("planning", "deducing"): lambda seeds: simulate_fugitive(len(seeds), SEED, 1),
 }
 # what makes a game long: each side uniform or a bot (counted, not timed)
 MIXES = ((UNIFORM, "random"), ("random", UNIFORM), (UNIFORM, "deducing"))
@@ -236,11 +245,10 @@ def shape_text(shapes: list[dict]) -> str:
     )
 
 
-def timed_games(play_one, seeds: list[int]) -> float:
-    """Return the CPU seconds of playing a game from each seed."""
+def timed_games(play, seeds: list[int]) -> float:
+    """Return the CPU seconds of `play(seeds)`."""
     start = time.process_time()
-    for seed in seeds:
-        play_one(seed)
+    play(seeds)
     return time.process_time() - start
 
 
@@ -264,12 +272,12 @@ def fugitive_rl_round(count: bool) -> dict | None:
 def fugitive_beside_peer() -> None:
     """Print Fugitive's games a second, ours and fugitive_rl's, what a game of each is, and
     what makes a random game of ours long."""
-    seeds = game_seeds(1, FUGITIVE_GAMES)
+    seeds = game_seeds(SEED, FUGITIVE_GAMES)
     cpu = {sides: [] for sides in TIMED_FUGITIVES}
     peer_cpu, peer = [], None
     for index in range(ROUNDS):
-        for sides, play_one in TIMED_FUGITIVES.items():
-            cpu[sides].append(timed_games(play_one, seeds))
+        for sides, play in TIMED_FUGITIVES.items():
+            cpu[sides].append(timed_games(play, seeds))
         result = fugitive_rl_round(count=index == 0)
         if result is not None:
             peer = peer or result
