@@ -2,6 +2,8 @@
 actions, in the same order, as the list of every row of maps.map_table."""
 
 import random
+import subprocess
+import sys
 from itertools import islice
 
 import pytest
@@ -59,3 +61,16 @@ def test_an_illegal_map_or_another_kind_of_action_is_not_in_it():
     for illegal in (INTO_THE_LAIR, OUT_OF_THE_LAIR, RouteMap((1, 2), (0,))):
         assert ChooseMap(illegal) not in without and ChooseMap(illegal) not in with_loops
     assert Move(True) not in without and "map" not in without
+
+
+def test_a_random_hunt_chooses_its_map_without_numpy(root):
+    code = (
+        "import random, sys; from generator.games.hunt.rules import new_hunt; "
+        "state = new_hunt(True); rng = random.Random(4)\n"
+        "while not state.is_terminal(): state.apply(rng.choice(state.legal_actions()))\n"
+        "print(state.route_map.fly, 'numpy' in sys.modules)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.strip().endswith(") False")
