@@ -252,20 +252,18 @@ def timed_games(play, seeds: list[int]) -> float:
     return time.process_time() - start
 
 
-def fugitive_rl_round(count: bool) -> dict | None:
-    """Return one timed round of fugitive_rl's random games (its JSON line), or None when no
-    checkout is named. `count`: the round's counts (actions, phases) are wanted too."""
-    checkout = os.environ.get("QUARRY_PEER_FUGITIVE_RL")
-    if not checkout:
-        return None
+def fugitive_rl_round(checkout: str, count: bool) -> dict:
+    """Return one timed round of fugitive_rl's random games (its JSON line) from `checkout`.
+    `count`: the round's counts (actions, phases) are wanted too. RuntimeError naming the
+    Python and its last line of error when the peer fails."""
     python = os.environ.get("QUARRY_PEER_FUGITIVE_RL_PYTHON", sys.executable)
-    command = [python, str(PEER_SCRIPT), checkout, str(FUGITIVE_GAMES), "1"]
+    command = [python, str(PEER_SCRIPT), checkout, str(FUGITIVE_GAMES), str(SEED)]
     done = subprocess.run(
         command + ([] if count else ["--no-count"]), capture_output=True, text=True, check=False
     )
     if done.returncode:
         tail = (done.stderr.strip().splitlines() or ["no output"])[-1]
-        raise SystemExit(f"peers: fugitive_rl failed ({python}): {tail}")
+        raise RuntimeError(f"{python}: {tail}")
     return json.loads(done.stdout)
 
 
@@ -274,22 +272,29 @@ def fugitive_beside_peer() -> None:
     what makes a random game of ours long."""
     seeds = game_seeds(SEED, FUGITIVE_GAMES)
     cpu = {sides: [] for sides in TIMED_FUGITIVES}
+    checkout = os.environ.get("QUARRY_PEER_FUGITIVE_RL")
     peer_cpu, peer = [], None
     for index in range(ROUNDS):
         for sides, play in TIMED_FUGITIVES.items():
             cpu[sides].append(timed_games(play, seeds))
-        result = fugitive_rl_round(count=index == 0)
-        if result is not None:
-            peer = peer or result
-            peer_cpu.append(result["cpu"])
+        if not checkout:
+            continue
+        try:
+            result = fugitive_rl_round(checkout, count=index == 0)
+        except RuntimeError as error:
+            print(f"peers: fugitive_rl failed, not measured: {error}")
+            checkout = None
+            continue
+        peer = peer or result
+        peer_cpu.append(result["cpu"])
     peer_rate = None
-    if peer is None:
+    if "QUARRY_PEER_FUGITIVE_RL" not in os.environ:
         print(
             "peers: fugitive_rl not measured: fetch github handasontam/fugitive_rl, set "
             "QUARRY_PEER_FUGITIVE_RL to the checkout and QUARRY_PEER_FUGITIVE_RL_PYTHON to a "
             "Python with numpy, gymnasium, pettingzoo, networkx and colorama"
         )
-    else:
+    elif peer is not None:
         games, phases = peer["games"], peer["phases"]
         peer_rate = games / statistics.median(peer_cpu)
         chosen = peer["chosen"] / games
