@@ -8,6 +8,7 @@ public: Town announcements, aides and the vanquish are all said aloud). The seat
 Dragon scored more wins the match; equal scores are a draw.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from generator.engine.game import TERMINAL, GameState
@@ -107,7 +108,7 @@ class MatchState(GameState):
         dragon = dragon_seat(self.hunt_number)
         return dragon if role == DRAGON else 1 - dragon
 
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> Sequence:
         return self.hunt.legal_actions()
 
     def apply(self, action) -> None:
