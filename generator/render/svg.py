@@ -10,13 +10,18 @@ from xml.etree import ElementTree
 
 import svgwrite
 from reportlab.graphics.shapes import Drawing
-from svglib.svglib import svg2rlg
+from svglib.svglib import Svg2RlgAttributeConverter, SvgRenderer, load_svg_file
 
 from generator.render.fonts import ensure_fonts
 from generator.render.units import fmt
 
 # svglib logs every SVG attribute it does not use; Quarry's own SVGs are checked by tests.
 logging.getLogger("svglib").setLevel(logging.ERROR)
+# svgwrite checks every attribute of an element made outside a Drawing (Group(), Text()
+# and Path() called directly) as it is set and again as it is written: a tenth of the CPU
+# of `kit all`, for checks the tests make. Elements made from here on are unchecked, as
+# new_document's are (debug=False); no written byte changes.
+svgwrite.params.Parameter.__init__.__defaults__ = (False, "full")
 
 _LENGTH = re.compile(r"^\s*([\d.]+(?:e[-+]?\d+)?)\s*(mm|cm|in|pt|px)?\s*$", re.ASCII)
 _LONG_FLOAT = re.compile(r"-?\d+\.\d{4,}")
@@ -83,14 +88,66 @@ def svg_size_mm(svg_text: str) -> tuple[float, float]:
     return sizes[0], sizes[1]
 
 
+class _QuickAttributes(Svg2RlgAttributeConverter):
+    """svglib's attribute converter giving the same answers with less work: an attribute
+    is looked up the element's ancestors in a loop rather than by recursion, and the lists
+    svglib splits from attribute text (font families, dash arrays) are split once for each
+    distinct text. svglib spent a third of its time in these (a kit reads 240 figures)."""
+
+    def findAttr(self, svgNode, name: str) -> str:  # noqa: N802, N803 (svglib's names)
+        node = svgNode
+        while True:
+            attrib = node.etree_element.attrib
+            if not attrib.get("__rules_applied", False):  # as svglib: CSS, then style=""
+                if self.css_rules is not None:
+                    node.apply_rules(self.css_rules)
+                style = attrib.get("style")
+                if style:
+                    for key, value in self.parseMultiAttributes(style).items():
+                        if not key.startswith("-"):  # lxml refuses such names
+                            attrib[key] = value
+                    attrib["__rules_applied"] = "1"
+            value = attrib.get(name, "").strip()
+            if value and value != "inherit":
+                return value
+            node = node.parent
+            if node is None:
+                return ""
+
+    @staticmethod
+    def split_attr_list(attr: str) -> list[str]:
+        return list(_split_attr_list(attr))
+
+    @staticmethod
+    def split_font_family_list(attr: str) -> list[str]:
+        return list(_split_font_family_list(attr))
+
+
+@lru_cache(maxsize=256)
+def _split_attr_list(attr: str) -> tuple[str, ...]:
+    return tuple(Svg2RlgAttributeConverter.split_attr_list(attr))
+
+
+@lru_cache(maxsize=256)
+def _split_font_family_list(attr: str) -> tuple[str, ...]:
+    return tuple(Svg2RlgAttributeConverter.split_font_family_list(attr))
+
+
 @lru_cache(maxsize=128)
 def to_drawing(svg_text: str) -> Drawing:
     """Return the reportlab Drawing of an SVG document (fonts registered first).
 
     The same text gives the same Drawing object (the same figure is set again each time a
-    page is fitted): callers draw it and never change it."""
+    page is fitted): callers draw it and never change it. svglib reads it (svg2rlg's
+    steps), with _QuickAttributes for its attribute converter."""
     ensure_fonts()
-    drawing = svg2rlg(io.BytesIO(svg_text.encode("utf-8")))
+    source = io.BytesIO(svg_text.encode("utf-8"))
+    root = load_svg_file(source)
+    if root is None:
+        raise ValueError("svglib could not read an SVG component")
+    renderer = SvgRenderer(source)
+    renderer.attrConverter.__class__ = _QuickAttributes  # the shape converter's, too
+    drawing = renderer.render(root)
     if drawing is None:
         raise ValueError("svglib could not read an SVG component")
     return drawing

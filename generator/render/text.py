@@ -221,6 +221,8 @@ def text_group(*args, fill: str = "#000000", **kw):
     import svgwrite
     from svgwrite.container import Group
 
+    import generator.render.svg  # noqa: F401 (svgwrite's per-attribute checks off)
+
     placed = place_text(*args, **kw)
     group = Group(
         font_family=SVG_FAMILY, font_size=fmt(placed.size_mm), text_anchor=placed.anchor, fill=fill

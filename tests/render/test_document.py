@@ -149,6 +149,31 @@ SQUARE = (
 )
 
 
+def test_a_trial_setting_counts_the_pages_a_written_one_has(book, tmp_path):
+    # fit_parts counts pages on a canvas that draws no figure and writes nothing: the
+    # count must be the written document's, for figures, tables and two columns alike.
+    from generator.render.document.pages import _build
+
+    def parts(blocks: Blocks, figures: int) -> list[Part]:
+        story = []
+        for index in range(figures):
+            story += [blocks.figure(SQUARE.format(w=30 + 7 * index)), *long_story(blocks, 2)]
+            story.append(blocks.table([["a", "b"], *[[WORDS, index]] * 3], (0.7, 0.3)))
+        return [
+            Part(Header("Figures"), story, "figures"),
+            Part(Header("Columns"), long_story(blocks, 12), "columns", columns=2),
+        ]
+
+    footer = Footer("G", "trial", 1)
+    for paper in (book.paper("a4"), book.paper("letter")):
+        for figures in (1, 6, 11):
+            target = tmp_path / f"{paper.name}-{figures}.pdf"
+            written = write_document(target, paper, parts(Blocks(), figures), footer, TypeScale())
+            counted = _build(None, paper, parts(Blocks(), figures), footer, TypeScale(), trial=True)
+            assert counted == written == len(page_texts(target))
+            assert not (tmp_path / "None").exists()
+
+
 def dark_run(path, dpi: int = 254) -> int:
     """Return the widest run of dark pixels in any row of page 1 (dpi 254: 10 px a mm)
     from 30 mm down, below the header's rule."""

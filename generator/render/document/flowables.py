@@ -34,6 +34,8 @@ class Figure(Flowable):
         return self.width, self.height
 
     def draw(self):
+        if getattr(self.canv, "trial", False):  # a trial setting counts pages only
+            return
         self.canv.saveState()
         self.canv.scale(self._scale, self._scale)
         renderPDF.draw(self.drawing, self.canv, 0, 0)

@@ -182,6 +182,20 @@ def _footer_canvas(footer: Footer, components: list[str]):
     return FooterCanvas
 
 
+class TrialCanvas(Canvas):
+    """The canvas of a trial setting, which only counts pages (fit_parts): a page is
+    dropped as soon as it is set and nothing is written; figures skip their drawing
+    (`trial`), which moves nothing on a page."""
+
+    trial = True
+
+    def showPage(self) -> None:  # noqa: N802 (reportlab's name)
+        self._startPage()
+
+    def save(self) -> None:
+        pass
+
+
 def draw_footer(canvas: Canvas, page_width_pt: float, text: str) -> None:
     """Write the footer line centred at the foot of the page, FOOTER_BASELINE mm up."""
     canvas.saveState()
@@ -191,7 +205,11 @@ def draw_footer(canvas: Canvas, page_width_pt: float, text: str) -> None:
     canvas.restoreState()
 
 
-def _build(target, paper: Paper, parts: Sequence[Part], footer: Footer, scale: TypeScale) -> int:
+def _build(
+    target, paper: Paper, parts: Sequence[Part], footer: Footer, scale: TypeScale, trial=False
+) -> int:
+    """Set `parts` into `target`; return the page count. A `trial` setting only counts
+    the pages (TrialCanvas) and writes nothing."""
     ensure_fonts()
     components: list[str] = []
     templates, story = [], []
@@ -226,7 +244,7 @@ def _build(target, paper: Paper, parts: Sequence[Part], footer: Footer, scale: T
         topMargin=0,
         bottomMargin=0,
     )
-    doc.build(story, canvasmaker=_footer_canvas(footer, components))
+    doc.build(story, canvasmaker=TrialCanvas if trial else _footer_canvas(footer, components))
     return len(components)
 
 
@@ -255,7 +273,7 @@ def fit_parts(
     """
     for size in sizes:
         parts = list(make_parts(Blocks(TypeScale(body=size))))
-        if _build(io.BytesIO(), paper, parts, footer, scale or TypeScale()) <= max_pages:
+        if _build(None, paper, parts, footer, scale or TypeScale(), trial=True) <= max_pages:
             return list(make_parts(Blocks(TypeScale(body=size))))  # a build uses them up
     raise DoesNotFit(
         f"{footer.component} needs more than {max_pages} page(s) of {paper.name} "
