@@ -3,8 +3,10 @@ second of the function the simulate command calls (the game's registered `simula
 process, one job, no bar: seeds, the options read, the board read, the games, the metrics)
 beside the bench's bare loop with the same bots (bench_<game>.py: `play_game` or
 `play_one_<game>` over the same per-game seeds, nothing else), and the ratio of their CPU
-times. Then start-up: `quarry simulate hunt --games 10` in a fresh process beside a bare
-`python -c "import typer"`.
+times. Then start-up: `quarry simulate hunt --games 10` (its exact Knight needs numpy) and
+`quarry simulate parforce --games 10` (no numpy) in a fresh process beside a bare `python -c
+"import typer"` and bench_startup.py's bare typer command (the floor of any typer command
+with parameters: typer builds a pydantic TypeAdapter for each).
 
 Timed by this process's CPU time (time.process_time; a fresh process by the CPU time of its
 children, and by the clock beside it), so that other load on the machine does not count.
@@ -22,6 +24,8 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+
+from bench_startup import BARE_COMMAND
 
 from generator.engine.simulate import game_seeds
 from generator.games import game
@@ -172,12 +176,14 @@ def child_run(command: list[str]) -> tuple[float, float]:
 
 def start_up() -> None:
     """Print the fresh ten-game simulate beside a bare `import typer`, medians of STARTS."""
+    quarry = (sys.executable, "-m", "generator", "simulate")
     runs = {
         "python -c 'import typer'": [sys.executable, "-c", "import typer"],
-        "quarry simulate hunt --games 10": [
-            *(sys.executable, "-m", "generator"),
-            *("simulate", "hunt", "--games", "10"),
+        "a bare typer command (bench_startup.py)": [
+            *(sys.executable, "-c", BARE_COMMAND, "replay", "hunt", "r.json")
         ],
+        "quarry simulate hunt --games 10": [*quarry, "hunt", "--games", "10"],
+        "quarry simulate parforce --games 10": [*quarry, "parforce", "--games", "10"],
     }
     times: dict[str, list[tuple[float, float]]] = {name: [] for name in runs}
     for _ in range(STARTS):
@@ -189,7 +195,7 @@ def start_up() -> None:
     print(f"  start-up, a fresh process (median of {STARTS} interleaved runs):")
     for name in runs:
         print(
-            f"    {name:34} {cpu[name] * 1000:5.0f} ms CPU ({wall[name] * 1000:5.0f} ms by the "
+            f"    {name:40} {cpu[name] * 1000:5.0f} ms CPU ({wall[name] * 1000:5.0f} ms by the "
             f"clock)  {cpu[name] / cpu[base]:4.2f}x import typer by CPU, "
             f"{wall[name] / wall[base]:4.2f}x by the clock (goal <= {START_GOAL})"
         )
