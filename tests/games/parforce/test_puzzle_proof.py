@@ -5,7 +5,9 @@ only the questions its entries settle, and its two-round cut never cutting away 
 import pytest
 
 from generator.games.parforce.puzzles import (
+    TRIES,
     Search,
+    _may_give_a_puzzle,
     attempt_position,
     generate_puzzle,
     judge,
@@ -15,14 +17,15 @@ from generator.games.parforce.puzzles.proof import ProofSearch, Reach
 from generator.games.parforce.rules import STAG
 
 
-def tried_positions(difficulty, seeds, attempts):
-    """Return (squares, rounds) of the positions the generator tries."""
+def tried_positions(difficulty, seeds, attempts, tries=False):
+    """Return (squares, rounds) of the positions the generator tries (with `tries`, the
+    whole try: rounds, fewest and most rejects)."""
     out = []
     for seed in seeds:
         for attempt in range(attempts):
             start = attempt_position(difficulty, seed, attempt)
             if start is not None:
-                out.append((start[0], start[1][0]))
+                out.append((start[0], start[1] if tries else start[1][0]))
     return out
 
 
@@ -105,3 +108,22 @@ def test_a_three_round_puzzle_is_proved_as_the_plain_search_does():
     for n in (2, 3):
         plain = Search(budget=10**7).forced_win(puzzle.state(), n)
         assert ProofSearch().forced_win(puzzle.state(), n) == plain == (n == 3)
+
+
+def test_a_position_turned_away_gives_no_puzzle_to_the_plain_search():
+    """The fast check may only turn away what the plain search (with no budget) rejects:
+    a win in fewer rounds, a first round that is not unique, or rejects out of range."""
+    turned_away = 0
+    for difficulty in TRIES:
+        for squares, (rounds, least, most) in tried_positions(difficulty, range(2), 8, True):
+            state = position(squares)
+            if _may_give_a_puzzle(state, rounds, least, most):
+                continue
+            turned_away += 1
+            plain = Search(budget=10**7)
+            if rounds > 1 and plain.forced_win(state, rounds - 1):
+                continue
+            verdict = judge(state, rounds, plain)
+            fits = least <= verdict.rejects <= most
+            assert not (verdict.unique and verdict.forced and fits), squares
+    assert turned_away >= 20

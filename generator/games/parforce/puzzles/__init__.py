@@ -408,6 +408,8 @@ def _may_give_a_puzzle(state: ParforceState, rounds: int, least: int, most: int)
     try:
         if rounds > 1 and proof.forced_win(state, rounds - 1):
             return False
+        if rounds > 1 and not proof.forced_win(state, rounds):
+            return False  # no first round wins (one question, with the table's help)
         verdict = judge(state, rounds, proof)
     except ProofTooLong:
         return True
