@@ -318,8 +318,11 @@ def _start(dragon, knight, loops: bool, seed: int) -> tuple:
     return dragon, knight
 
 
-def play_hunt(dragon, knight, loops: bool, seed: int) -> tuple[HuntState, list[str]]:
-    """Play one hunt to its end and return (the final state, every action in notation).
+def play_hunt(
+    dragon, knight, loops: bool, seed: int, record: bool = True
+) -> tuple[HuntState, list[str]]:
+    """Play one hunt to its end and return (the final state, every action in notation; none
+    when not `record`: simulations only keep the result).
 
     `dragon` and `knight` are bots (or their names); they are restarted with seeds derived
     from `seed`, so the hunt is a pure function of (bots, loops, seed)."""
@@ -332,7 +335,8 @@ def play_hunt(dragon, knight, loops: bool, seed: int) -> tuple[HuntState, list[s
         else:
             action = knight.act(state.knight_view())
         state.apply(action)
-        actions.append(format_action(action))
+        if record:
+            actions.append(format_action(action))
     return state, actions
 
 
@@ -381,7 +385,7 @@ def play_one_hunt(
 ) -> dict:
     """Play one hunt and return {dragon_score, vanquished, town_points, aides_used, turns}."""
     dragon_bot, knight_bot = _bots(knight, dragon)
-    state, _ = play_hunt(dragon_bot, knight_bot, loops, game_seed)
+    state, _ = play_hunt(dragon_bot, knight_bot, loops, game_seed, record=False)
     return _result(state)
 
 
@@ -464,7 +468,7 @@ def simulate_hunt(
 
 def _play_fixed_map(game_seed: int, route_map: RouteMap, loops: bool) -> dict:
     dragon = CunningDragon(candidates=[route_map])
-    state, _ = play_hunt(dragon, _bots("exact", "random")[1], loops, game_seed)
+    state, _ = play_hunt(dragon, _bots("exact", "random")[1], loops, game_seed, record=False)
     return _result(state)
 
 

@@ -348,20 +348,25 @@ def play_game(
     pursuers: str = "greedy",
     rules: Rules | None = None,
     players: int = 2,
+    record: bool = True,
 ) -> tuple[ParforceState, list[str]]:
-    """Play one game with bots; return the final state and the actions in notation."""
+    """Play one game with bots; return the final state and the actions in notation (none
+    when not `record`: simulations only keep the result)."""
     check_bots(stag, pursuers)
     rng = random.Random(game_seed)
     state = ParforceState(board, rules, players)
     choose_stag, choose_pursuer = STAG_CHOICE[stag], PURSUER_CHOICE[pursuers]
     actions: list[str] = []
+    plies = 0
     while not state.over:
-        if len(actions) > MAX_PLIES:
+        if plies > MAX_PLIES:
             raise AssertionError(f"game {game_seed} ran past {MAX_PLIES} moves")
         choose = choose_stag if state.turn == STAG else choose_pursuer
         action = choose(state, rng)
-        actions.append(state.format_action(action))
+        if record:
+            actions.append(state.format_action(action))
         state.apply(action)
+        plies += 1
     return state, actions
 
 
@@ -381,7 +386,7 @@ def game_result(state: ParforceState) -> dict:
 
 def play_one_parforce(game_seed: int, board: str, stag: str, pursuers: str, rules: str) -> dict:
     """Play one game (the board as text, the rules as JSON) and return game_result."""
-    state, _ = play_game(_board(board), game_seed, stag, pursuers, _rules(rules))
+    state, _ = play_game(_board(board), game_seed, stag, pursuers, _rules(rules), record=False)
     return game_result(state)
 
 
