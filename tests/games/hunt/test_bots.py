@@ -261,6 +261,14 @@ def test_a_played_hunt_replays_from_its_actions():
         assert again.dragon_score() == state.dragon_score() and again.is_terminal()
 
 
+def test_a_hunt_played_without_its_record_ends_as_the_recorded_one():
+    for seed in range(4):
+        state, actions = play_hunt("cunning", "exact", seed % 2 == 1, seed)
+        bare, none = play_hunt("cunning", "exact", seed % 2 == 1, seed, record=False)
+        assert none == [] and len(actions) > 10
+        assert bare.log == state.log and bare.dragon_score() == state.dragon_score()
+
+
 class _Watched:
     """A bot that keeps every observation it is given, then lets `bot` act."""
 

@@ -49,6 +49,18 @@ def test_a_game_is_the_same_from_the_same_seed_and_differs_from_another():
     assert any(play_game(BOARD, seed, "search", "greedy")[1] != first for seed in (12, 13))
 
 
+def test_a_game_played_without_its_record_ends_as_the_recorded_one():
+    for seed in range(4):
+        state, actions = play_game(BOARD, seed, "search", "greedy")
+        bare, none = play_game(BOARD, seed, "search", "greedy", record=False)
+        assert none == [] and len(actions) > 10
+        assert (
+            game_result(bare) == game_result(state)
+            and bare.pos == state.pos
+            and bare.history == state.history
+        )
+
+
 def test_the_stag_distance_home_counts_forward_knight_moves():
     view = sight(BOARD)
     assert view.home[BOARD.stag] == 0
