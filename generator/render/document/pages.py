@@ -290,16 +290,17 @@ def fit_document(
     max_pages: int,
 ) -> int:
     """Set the parts `make_parts` gives for each body size in `sizes` (largest first) and
-    write the first that takes at most `max_pages` pages; return its page count.
+    write the first that takes at most `max_pages` pages; return its page count. A size is
+    tried on a trial setting, which only counts pages; the one that fits is written.
 
     Raises DoesNotFit when even the smallest size needs more pages.
     """
     for size in sizes:
         scale = TypeScale(body=size)
-        probe = io.BytesIO()
-        pages = _build(probe, paper, make_parts(Blocks(scale)), footer, scale)
-        if pages <= max_pages:
-            Path(target).write_bytes(probe.getvalue())
+        if _build(None, paper, make_parts(Blocks(scale)), footer, scale, trial=True) <= max_pages:
+            written = io.BytesIO()
+            pages = _build(written, paper, make_parts(Blocks(scale)), footer, scale)
+            Path(target).write_bytes(written.getvalue())
             return pages
     raise DoesNotFit(
         f"{footer.component} needs more than {max_pages} page(s) of {paper.name} "
