@@ -3,10 +3,12 @@ second of the function the simulate command calls (the game's registered `simula
 process, one job, no bar: seeds, the options read, the board read, the games, the metrics)
 beside the bench's bare loop with the same bots (bench_<game>.py: `play_game` or
 `play_one_<game>` over the same per-game seeds, nothing else), and the ratio of their CPU
-times. Then start-up: `quarry simulate hunt --games 10` (its exact Knight needs numpy) and
-`quarry simulate parforce --games 10` (no numpy) in a fresh process beside a bare `python -c
-"import typer"` and bench_startup.py's bare typer command (the floor of any typer command
-with parameters: typer builds a pydantic TypeAdapter for each).
+times. Then the command itself with each game's default bots in a fresh process (start-up
+included) beside the bare loop for as many games. Then start-up: `quarry simulate hunt --games
+10` (its exact Knight needs numpy) and `quarry simulate parforce --games 10` (no numpy) in a
+fresh process beside a bare `python -c "import typer"` and bench_startup.py's bare typer
+command (the floor of any typer command with parameters: typer builds a pydantic TypeAdapter
+for each).
 
 Timed by this process's CPU time (time.process_time; a fresh process by the CPU time of its
 children, and by the clock beside it), so that other load on the machine does not count.
@@ -23,6 +25,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from bench_startup import BARE_COMMAND
@@ -174,6 +177,44 @@ def child_run(command: list[str]) -> tuple[float, float]:
     return after.ru_utime + after.ru_stime - cpu.ru_utime - cpu.ru_stime, wall
 
 
+# the command with its default bots in a fresh process: (game, its default bots, games)
+COMMANDS = (
+    ("hunt", {"knight": "exact", "dragon": "random"}, 1000),
+    ("fugitive", {"fugitive": "planning", "marshal": "deducing"}, 1000),
+    ("island", {"hunter": "tracking", "hunted": "cautious"}, 100),
+    ("parforce", {"stag": "greedy", "pursuers": "greedy"}, 1000),
+    ("cutthroat", {"bot": "simple"}, 1000),
+)
+
+
+def play_all(play_one: Callable[[int], object], seeds: list[int]) -> None:
+    for seed in seeds:
+        play_one(seed)
+
+
+def commands() -> None:
+    """Print the command in a fresh process (start-up included) beside the bare loop."""
+    print(
+        f"  the command in a fresh process, start-up included, beside the bare loop in this "
+        f"one (CPU, median of {REPEATS}):"
+    )
+    for name, options, games in COMMANDS:
+        command = [sys.executable, "-m", "generator", "simulate", name, "--games", str(games)]
+        command += ["--seed", str(SEED), "--json"]
+        bare_one = LOOPS[name](options)
+        seeds = game_seeds(SEED, games)
+        bare_one(seeds[0])
+        fresh, bare = [], []
+        for _ in range(REPEATS):
+            fresh.append(child_run(command)[0])
+            bare.append(cpu_seconds(partial(play_all, bare_one, seeds)))
+        fresh_s, bare_s = statistics.median(fresh), statistics.median(bare)
+        print(
+            f"    quarry simulate {name:9} --games {games:4}: {fresh_s:5.2f} s against "
+            f"{bare_s:5.2f} s, CPU ratio {fresh_s / bare_s:4.2f} (goal <= {GOAL})"
+        )
+
+
 def start_up() -> None:
     """Print the fresh ten-game simulate beside a bare `import typer`, medians of STARTS."""
     quarry = (sys.executable, "-m", "generator", "simulate")
@@ -214,6 +255,7 @@ def main() -> None:
             f"  {name:9} {bots:22} simulate {ours:6.0f}  bare loop {theirs:6.0f}  "
             f"CPU ratio {ratio:4.2f} (goal <= {GOAL}){'' if ratio <= GOAL else '  MISSED'}"
         )
+    commands()
     start_up()
 
 
