@@ -104,11 +104,16 @@ EVENT_BY_CARD = {event.card: event for event in EVENTS}
 
 
 def pile_of(card: int) -> int:
-    """Return the pile (0, 1, 2) a Hideout number belongs to, or -1 for 0-3 and 42."""
-    for index, (low, high) in enumerate(PILES):
-        if low <= card <= high:
-            return index
-    return -1
+    """Return the pile (0, 1, 2) a Hideout number belongs to, or -1 for 0-3 and 42 (and
+    for any other card: events, placeholders)."""
+    return _PILE_OF[card] if 0 <= card < len(_PILE_OF) else -1
+
+
+# pile_of by table: the puzzle solvers ask it hundreds of thousands of times a puzzle
+_PILE_OF = tuple(
+    next((index for index, (low, high) in enumerate(PILES) if low <= card <= high), -1)
+    for card in range(PILES[-1][1] + 1)
+)
 
 
 def card_name(card: int) -> str:

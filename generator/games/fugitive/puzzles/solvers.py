@@ -181,7 +181,10 @@ def _link(board: Board, p: int, reach: int, why: Callable[[], str]) -> None:
     gap = NORMAL_REACH + reach
     numbers = board.facts.numbers
     if numbers[p] is None:
-        keep = span_mask(lowest(prev) + 1, mask_highest(prev) + gap)
+        # span_mask(lowest(prev) + 1, mask_highest(prev) + gap), written out: the hottest
+        # line of the puzzle generator
+        low, high = (prev & -prev).bit_length(), prev.bit_length() + gap
+        keep = (1 << high) - (1 << low) if high > low else 0
         if cur & keep != cur:  # narrow() is called only when it narrows: its words cost
             board.narrow(
                 p,
@@ -584,11 +587,16 @@ def _supply(board: Board) -> None:
     f = board.facts
     unseen = ALL_NUMBERS & ~f.seen
     own = (unseen & SPRINT_GROUPS[0]).bit_count()
+    a, b, c = ((unseen & PILE_MASKS[i]).bit_count() for i in range(3))
+    placed_by = [0] * (f.turn + 1)  # face-down cards placed on each turn
+    for p in board.down:
+        if f.placed[p] <= f.turn:
+            placed_by[f.placed[p]] += 1 + f.counts[p]
+    need = placed_by[0]
     for turn in range(1, f.turn + 1):
-        need = sum(1 + f.counts[p] for p in board.down if f.placed[p] <= turn)
-        supply = own + sum(
-            min(f.rooms[turn][i], (unseen & PILE_MASKS[i]).bit_count()) for i in range(3)
-        )
+        need += placed_by[turn]
+        room = f.rooms[turn]
+        supply = own + min(room[0], a) + min(room[1], b) + min(room[2], c)
         if need > supply:
             raise Contradiction(
                 f"{plural(need, 'face-down card')} were placed by turn {turn}, more than the "
