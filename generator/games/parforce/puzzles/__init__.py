@@ -401,14 +401,17 @@ def _may_give_a_puzzle(state: ParforceState, rounds: int, least: int, most: int)
     """Return False when `state` gives no puzzle of `rounds` rounds whatever the node budget:
     it is won in fewer rounds, or its first round is not unique, or its rejects are out of
     range, by the fast proof search (puzzles/proof.py). True when it may give one (or the
-    fast search met its safety bound): the plain, budgeted Search then decides as before."""
+    fast search met its safety bound): the plain, budgeted Search then decides as before.
+    One-round tries go straight to the plain search: it is as quick there."""
     from generator.games.parforce.puzzles.proof import ProofSearch, ProofTooLong
 
+    if rounds == 1:
+        return True
     proof = ProofSearch()
     try:
-        if rounds > 1 and proof.forced_win(state, rounds - 1):
+        if proof.forced_win(state, rounds - 1):
             return False
-        if rounds > 1 and not proof.forced_win(state, rounds):
+        if not proof.forced_win(state, rounds):
             return False  # no first round wins (one question, with the table's help)
         verdict = judge(state, rounds, proof)
     except ProofTooLong:
