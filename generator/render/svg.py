@@ -5,7 +5,8 @@ import io
 import logging
 import math
 import re
-from functools import lru_cache
+from collections.abc import Callable, Mapping, Set
+from functools import lru_cache, wraps
 from xml.etree import ElementTree
 
 import svgwrite
@@ -151,6 +152,52 @@ def to_drawing(svg_text: str) -> Drawing:
     if drawing is None:
         raise ValueError("svglib could not read an SVG component")
     return drawing
+
+
+FIGURES_KEPT = 256  # drawings remembered by each once_per_arguments function
+
+
+def once_per_arguments(draw: Callable[..., str]) -> Callable[..., str]:
+    """Return `draw` (a pure function giving SVG text) drawing each distinct set of
+    arguments once: a kit sets the same board for A4 and for Letter, and again each time
+    a page is fitted. Arguments are compared by value and type (a dict by its items in
+    order, a list or tuple by its items); with an argument that cannot be compared so (an
+    iterator, say), `draw` simply draws."""
+    drawn: dict = {}
+
+    @wraps(draw)
+    def drawing(*args, **kwargs) -> str:
+        try:
+            key = _by_value((args, kwargs))
+            hash(key)
+        except TypeError:
+            return draw(*args, **kwargs)
+        if key not in drawn:
+            if len(drawn) >= FIGURES_KEPT:
+                drawn.clear()
+            drawn[key] = draw(*args, **kwargs)
+        return drawn[key]
+
+    return drawing
+
+
+def _by_value(value):
+    """Return a hashable stand-in for `value` that is equal only for an equal value of the
+    same type; TypeError for what has none (an iterator, a mutable object of its own)."""
+    if isinstance(value, Mapping):
+        return (type(value), tuple((_by_value(k), _by_value(v)) for k, v in value.items()))
+    if isinstance(value, list | tuple):
+        return (type(value), tuple(_by_value(item) for item in value))
+    if isinstance(value, Set):
+        return (type(value), frozenset(_by_value(item) for item in value))
+    if isinstance(value, str | int | float | bool | None):
+        return (type(value), value)
+    if (
+        getattr(value, "__dataclass_params__", None) is not None
+        and value.__dataclass_params__.frozen
+    ):
+        return (type(value), value)
+    raise TypeError(f"no value to compare for a {type(value).__name__}")
 
 
 def digest(svg_text: str) -> str:

@@ -29,7 +29,7 @@ from generator.games.island.board import (
     column_name,
 )
 from generator.render.fonts import text_width
-from generator.render.svg import document_text, new_document
+from generator.render.svg import document_text, new_document, once_per_arguments
 from generator.render.text import LINE_SPACING, TextOverflow, text_group
 from generator.render.units import fmt, pt_to_mm
 from generator.render.waves import quadratic, wave_data, wave_points
@@ -142,6 +142,7 @@ def cell_to_fit(
     raise ValueError(f"a {size} x {size} island does not fit {width} x {height} mm")
 
 
+@once_per_arguments
 def island_svg(
     island: Island,
     cell_mm: float = 10.0,

@@ -28,7 +28,7 @@ from svgwrite.container import Group
 from generator.games.parforce.board import HuntingBoard
 from generator.games.parforce.rules import PIECES
 from generator.render.fonts import text_width
-from generator.render.svg import document_text, new_document
+from generator.render.svg import document_text, new_document, once_per_arguments
 from generator.render.text import LINE_SPACING, text_group
 from generator.render.units import fmt, letters, pt_to_mm
 
@@ -224,6 +224,7 @@ def cell_to_fit(size: int, width: float, height: float, coordinates: bool = True
     raise ValueError(f"a {size} x {size} board does not fit {width} x {height} mm")
 
 
+@once_per_arguments
 def board_svg(
     board: HuntingBoard,
     cell_mm: float = 20.0,
