@@ -13,7 +13,8 @@ from generator.games.parforce.puzzles import (
     judge,
     position,
 )
-from generator.games.parforce.puzzles.proof import ProofSearch, Reach
+from generator.games.parforce.puzzles import proof as proof_module
+from generator.games.parforce.puzzles.proof import ProofSearch, ProofTooLong, Reach
 from generator.games.parforce.rules import STAG
 
 
@@ -127,3 +128,14 @@ def test_a_position_turned_away_gives_no_puzzle_to_the_plain_search():
             fits = least <= verdict.rejects <= most
             assert not (verdict.unique and verdict.forced and fits), squares
     assert turned_away >= 20
+
+
+def test_past_its_safety_bound_the_fast_check_leaves_the_choice_to_the_plain_search(
+    monkeypatch,
+):
+    with pytest.raises(ProofTooLong):
+        ProofSearch(budget=3).forced_win(position(TWO_ROUNDS), 2)
+    fast = generate_puzzle("medium", 0)
+    monkeypatch.setattr(proof_module, "PROOF_BUDGET", 3)
+    assert _may_give_a_puzzle(position(TWO_ROUNDS), 2, 3, 7)
+    assert generate_puzzle("medium", 0) == fast  # the plain search alone chooses the same

@@ -39,8 +39,8 @@ class ProofSearch:
     """Forced enclosures by an AND-OR search with a transposition table and killer moves;
     its answers are `Search`'s (tests/games/parforce/test_puzzle_proof.py checks them)."""
 
-    def __init__(self, budget: int = PROOF_BUDGET) -> None:
-        self.budget = budget
+    def __init__(self, budget: int | None = None) -> None:
+        self.budget = PROOF_BUDGET if budget is None else budget
         self.nodes = 0
         self.wins: dict[tuple, int] = {}  # position -> fewest rounds known to win
         self.losses: dict[tuple, int] = {}  # position -> most rounds known to lose
