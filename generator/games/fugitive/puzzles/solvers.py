@@ -30,7 +30,6 @@ from generator.games.fugitive.puzzles.facts import (
     pile_of,
     plural,
     position_name,
-    span_mask,
     sprint_cards_give,
     sprint_cards_text,
     table_facts,
@@ -197,7 +196,9 @@ def _link(board: Board, p: int, reach: int, why: Callable[[], str]) -> None:
             )
             cur = cand[p]
     if numbers[p - 1] is None:
-        keep = span_mask(lowest(cur) - gap, mask_highest(cur) - 1)
+        # span_mask(lowest(cur) - gap, mask_highest(cur) - 1), written out the same way
+        low, high = max((cur & -cur).bit_length() - 1 - gap, 0), cur.bit_length() - 1
+        keep = (1 << high) - (1 << low) if high > low else 0
         if prev & keep != prev:
             board.narrow(
                 p - 1,
