@@ -230,7 +230,11 @@ def _greedy(
         for g in range(4):
             count = row[g]
             if count:
-                take = min(count, room[g], k - taken)
+                take = k - taken  # min(count, room[g], k - taken), without the call
+                if count < take:
+                    take = count
+                if room[g] < take:
+                    take = room[g]
                 if take > 0:
                     room[g] -= take
                     taken += take
@@ -285,9 +289,9 @@ class _Pools:
         a = b = c = 99
         for t in range(f.turn, -1, -1):
             room, used = f.rooms[t], self.usage[t]
-            a = min(a, room[0] - used[0])
-            b = min(b, room[1] - used[1])
-            c = min(c, room[2] - used[2])
+            a = room[0] - used[0] if room[0] - used[0] < a else a
+            b = room[1] - used[1] if room[1] - used[1] < b else b
+            c = room[2] - used[2] if room[2] - used[2] < c else c
             self.slack[t] = [a, b, c]
 
     def pool(self, p: int) -> tuple[int, list[int]]:
