@@ -3,6 +3,8 @@ the rules (BFS over the grid, never board.check_island nor the CP-SAT model); de
 constraints are read, bounded and, when they conflict, named; the balance the generator
 claims is reproduced by a simulation with another seed."""
 
+import concurrent.futures
+import multiprocessing
 from collections import deque
 
 import pytest
@@ -12,6 +14,7 @@ from generator.games.island.board import ZONES, default_island, parse_island
 from generator.games.island.bots import simulate_island
 from generator.games.island.design import balance
 from generator.games.island.design.balance import generate_island, report_text
+from generator.games.island.design.games import CHUNK, BackgroundGames, default_games
 from generator.games.island.design.solving import lay_out, with_hiding
 from generator.games.island.design.spec import Spec, check_limits, parse_constraints
 from tests.games import conflicts
@@ -376,6 +379,33 @@ def test_the_claimed_balance_is_reproduced_with_another_seed(balanced):
     again = simulate_island(balanced.island, 4, 600, seed=9001, jobs=1)
     value = again["metrics"]["hunted_survival"]["value"]
     assert claimed["ci95"][0] <= value <= claimed["ci95"][1]
+
+
+# --- the default island's games in the background (design/games.py) --------------------------
+@pytest.mark.parametrize("started", [False, True], ids=["read-at-once", "read-after-all-played"])
+def test_the_default_islands_games_in_the_background_are_simulate_islands(started):
+    island, games = default_island(), 2 * CHUNK + 5
+    with default_games(island, 4, games, 7, jobs=2) as measure:
+        background = measure.__self__  # a bound BackgroundGames.summary: played in the background
+        assert isinstance(background, BackgroundGames) and len(background.futures) == 3
+        if started:  # every chunk already played in the background worker
+            concurrent.futures.wait(background.futures)
+        summary = measure()
+    assert summary == simulate_island(island, 4, games, 7, jobs=1)
+    assert multiprocessing.active_children() == []
+
+
+def test_the_default_islands_games_wait_for_the_call_with_one_job():
+    with default_games(default_island(), 4, 30, 7, jobs=1) as measure:
+        assert not isinstance(getattr(measure, "__self__", None), BackgroundGames)
+        summary = measure()
+    assert summary == simulate_island(default_island(), 4, 30, 7, jobs=1)
+
+
+def test_a_conflict_stops_the_background_games_and_leaves_no_worker():
+    with pytest.raises(QuarryError, match="zone-min=30"):
+        generate_island(["zone-min=30", "land<=45"], 1, size=16, games=2000, jobs=2)
+    assert multiprocessing.active_children() == []
 
 
 def test_the_cli_rejects_bad_input_in_one_line(quarry, tmp_path):

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field, replace
 
 from generator.errors import QuarryError
 from generator.games.island.board import Island, default_island, format_island
+from generator.games.island.design.games import default_games
 from generator.games.island.design.solving import lay_out, with_hiding
 from generator.games.island.design.spec import Spec, check_limits, parse_constraints
 
@@ -145,34 +146,24 @@ def generate_island(
         raise QuarryError(f"probe games must be from 1 to {MAX_GAMES:,}, got {probe_games}")
     parsed = parse_constraints(constraints, size)
     spec = Spec.from_constraints(size, parsed)
-    clock = time.perf_counter()
-    base = lay_out(spec, seed, constraints=parsed)
-    seconds = {"layout": time.perf_counter() - clock}
+    # The default island's games start now, in the background where there are workers for
+    # them (design/games.py): they need nothing the loop finds.
+    with default_games(default_island(), players, games, seed, jobs) as measure_default:
+        clock = time.perf_counter()
+        base = lay_out(spec, seed, constraints=parsed)
+        seconds = {"layout": time.perf_counter() - clock}
 
-    clock = time.perf_counter()
-    search = _Search(base, spec, seed, players, target, probe_games, jobs)
-    ranked = search.run()
-    seconds["probes"] = time.perf_counter() - clock
+        clock = time.perf_counter()
+        search = _Search(base, spec, seed, players, target, probe_games, jobs)
+        ranked = search.run()
+        seconds["probes"] = time.perf_counter() - clock
 
-    clock = time.perf_counter()
-    best_island, best, confirmed = None, None, []
-    candidate = ranked[0]
-    while candidate is not None and len(confirmed) < MAX_CONFIRMATIONS:
-        island = search.island(candidate.day, candidate.hiding)
-        summary = _simulate(island, players, games, seed, jobs)
-        metric = summary["metrics"][METRIC]
-        value, ci95 = metric["value"], tuple(metric["ci95"])
-        measured = Probe(candidate.day, candidate.hiding, games, value, ci95)
-        confirmed.append(measured)
-        if best is None or _miss(summary, target) < _miss(best, target):
-            best_island, best = island, summary
-        if _inside(summary, target):
-            break
-        candidate = search.correction(measured, {(p.day, p.hiding) for p in confirmed})
-    seconds["confirm"] = time.perf_counter() - clock
-    clock = time.perf_counter()
-    default = _simulate(default_island(), players, games, seed, jobs)
-    seconds["default"] = time.perf_counter() - clock
+        clock = time.perf_counter()
+        best_island, best, confirmed = _confirm(search, ranked[0], players, games, seed, jobs)
+        seconds["confirm"] = time.perf_counter() - clock
+        clock = time.perf_counter()
+        default = measure_default()
+        seconds["default"] = time.perf_counter() - clock
     return IslandReport(
         constraints=[c.text for c in parsed],
         seed=seed,
@@ -187,6 +178,26 @@ def generate_island(
         confirmed=confirmed,
         seconds=seconds,
     )
+
+
+def _confirm(search: _Search, candidate: Probe, players: int, games: int, seed: int, jobs: int):
+    """Return (island, summary, confirmed probes): `candidate` simulated with `games` games,
+    and if the target lies outside its interval the search's correction too, at most
+    MAX_CONFIRMATIONS; the island nearer the target is kept."""
+    target, best_island, best, confirmed = search.target, None, None, []
+    while candidate is not None and len(confirmed) < MAX_CONFIRMATIONS:
+        island = search.island(candidate.day, candidate.hiding)
+        summary = _simulate(island, players, games, seed, jobs)
+        metric = summary["metrics"][METRIC]
+        value, ci95 = metric["value"], tuple(metric["ci95"])
+        measured = Probe(candidate.day, candidate.hiding, games, value, ci95)
+        confirmed.append(measured)
+        if best is None or _miss(summary, target) < _miss(best, target):
+            best_island, best = island, summary
+        if _inside(summary, target):
+            break
+        candidate = search.correction(measured, {(p.day, p.hiding) for p in confirmed})
+    return best_island, best, confirmed
 
 
 def _simulate(island: Island, players: int, games: int, seed: int, jobs: int) -> dict:
