@@ -4,6 +4,7 @@ Files go to a hidden temporary folder beside the destination, which is renamed i
 at the end: an error leaves no half-written kit, and the previous kit stays as it was.
 """
 
+import gc
 import hashlib
 import json
 import math
@@ -11,6 +12,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Iterable
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -520,6 +522,21 @@ def check_kit_players(entry, players: int) -> None:
         raise QuarryError(f"--players for {entry.name} must be {low} to {high}, got {players}")
 
 
+@contextmanager
+def fewer_collections():
+    """Run the block with Python's cyclic garbage collector called less often (restored
+    after). A kit makes millions of small objects (svglib's and reportlab's drawings,
+    platypus's lines), nearly none of them in cycles: at the default thresholds the
+    collector took a tenth of the CPU of `kit all` (1.9 s of 19, 2,600 collections), at
+    these 0.7 s. It frees the same objects later; nothing written changes."""
+    old = gc.get_threshold()
+    gc.set_threshold(10_000, 50, 50)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*old)
+
+
 def _write_game_kit(
     name: str,
     out: Path,
@@ -544,7 +561,10 @@ def _write_game_kit(
         data = Path(design).read_bytes()
         meta["design"] = {"file": Path(design).name, "sha256": hashlib.sha256(data).hexdigest()}
         folder = design_kit_name(Path(design), entry.design_file)
-    with KitWriter(out, folder, meta, options.gallery, refresh_index) as writer:
+    with (
+        fewer_collections(),
+        KitWriter(out, folder, meta, options.gallery, refresh_index) as writer,
+    ):
         request = replace(options.request(writer, book, seed), players=players, design=design)
         entry.build_kit(request)
         if entry.balance is not None and design is None:  # a design's balance is its report's

@@ -394,3 +394,17 @@ def test_a_kit_request_defaults_to_its_one_paper_and_duplex():
     assert shifted.back_mode == "fronts"
     layout = shifted.sheet_layout()
     assert (layout.back_offset_x, layout.back_offset_y, layout.name) == (2, -1, "default")
+
+
+def test_a_kit_collects_garbage_less_often_and_restores_the_collector():
+    import gc
+
+    from generator.kit import fewer_collections
+
+    before = gc.get_threshold()
+    with fewer_collections():
+        assert gc.get_threshold()[0] > before[0]
+    assert gc.get_threshold() == before
+    with pytest.raises(RuntimeError), fewer_collections():
+        raise RuntimeError("a kit that fails")
+    assert gc.get_threshold() == before
