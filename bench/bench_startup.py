@@ -3,11 +3,11 @@ user runs them (a fresh process each, by the clock), beside two baselines measur
 run: a bare `python -c "import typer"`, and a bare typer program whose one command takes the
 same kinds of parameters as `quarry replay` (a str, a Path, a flag).
 
-The second baseline is the floor of any typer command with parameters: typer 0.29 coerces every
-parameter through a pydantic TypeAdapter, which imports pydantic and builds a schema per
-parameter when the command runs (about 60-90 ms here), more than the issue's allowance of half
-an `import typer`. Goal (issue 25): at most 1.5 times `import typer`; the ratio to the typer
-floor is printed beside it. Runs are interleaved, medians of ROUNDS. Nothing is asserted.
+The second baseline is the floor of any typer command with parameters (typer 0.29 coerced
+every parameter through a pydantic TypeAdapter built as the command ran, 50-65 ms of CPU more
+on every command: pyproject.toml keeps typer below 0.29). Goal (issue 25): at most 1.5 times
+`import typer`; the ratio to the typer floor is printed beside it. Runs are interleaved,
+medians of ROUNDS. Nothing is asserted.
 
 Set QUARRY_BEFORE to another checkout (e.g. `git worktree add /tmp/before a611551`) to time
 its quarry commands in the same rounds, printed as "before".
