@@ -9,6 +9,10 @@ on every command: pyproject.toml keeps typer below 0.29). Goal (issue 25): at mo
 `import typer`; the ratio to the typer floor is printed beside it. Runs are interleaved,
 medians of ROUNDS. Nothing is asserted.
 
+Every command runs once before the rounds, with Python's bytecode caches written (the runs
+drop PYTHONDONTWRITEBYTECODE): a user's second command finds them, as typer's own do from its
+install. Without them each start compiles every module of ours it imports.
+
 Set QUARRY_BEFORE to another checkout (e.g. `git worktree add /tmp/before a611551`) to time
 its quarry commands in the same rounds, printed as "before".
 """
@@ -53,6 +57,7 @@ RUNS = {
 def seconds(command: list[str], source: Path = ROOT) -> float:
     """Return the wall-clock seconds of one run of `command` in the checkout `source`."""
     env = dict(os.environ, PYTHONPATH=str(source))
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     start = time.perf_counter()
     done = subprocess.run(
         command, cwd=source, env=env, capture_output=True, stdin=subprocess.DEVNULL
@@ -65,6 +70,10 @@ def seconds(command: list[str], source: Path = ROOT) -> float:
 def main() -> None:
     before = os.environ.get("QUARRY_BEFORE")
     times: dict[str, list[float]] = {}
+    for command in RUNS.values():  # write the bytecode caches
+        seconds(command)
+        if before:
+            seconds(command, Path(before))
     for _ in range(ROUNDS):
         for name, command in RUNS.items():
             times.setdefault(name, []).append(seconds(command))

@@ -11,10 +11,8 @@ import json
 import os
 import re
 import stat
-import tomllib
 from pathlib import Path
 from typing import Any
-from xml.parsers import expat
 
 from generator.errors import QuarryError
 
@@ -200,6 +198,8 @@ def loads_json(text: str, where: str) -> Any:
 def loads_toml(text: str, where: str) -> dict:
     """Return the TOML table in `text`, its nesting checked first; QuarryError naming `where`
     and the line for anything that is not TOML."""
+    import tomllib  # here, not at start-up: a replay or a simulation reads no TOML
+
     check_toml_nesting(text, where)
     return _parsed(tomllib.loads, text, where, "TOML", "tables and arrays")
 
@@ -212,9 +212,7 @@ def _parsed(loads, text: str, where: str, language: str, nests: str):
         raise QuarryError(
             f"invalid JSON at line {error.lineno}, column {error.colno}: {error.msg}", where=where
         ) from None
-    except tomllib.TOMLDecodeError as error:
-        raise QuarryError(f"invalid TOML: {error}", where=where) from None
-    except ValueError as error:
+    except ValueError as error:  # tomllib.TOMLDecodeError is one too
         if "integer string conversion" in str(error):
             raise QuarryError(
                 f"invalid {language}: a number has more than 4300 digits", where=where
@@ -255,6 +253,8 @@ def check_svg(
     the SVG namespace), whose elements nest at most `depth` deep, with at most `elements`
     elements and no external or parameter entities. Read by expat as a stream, before any
     parser that recurses (svglib, the gallery) sees it."""
+    from xml.parsers import expat  # here, not at start-up
+
     parser = expat.ParserCreate(namespace_separator=" ")
     level = count = 0
 
