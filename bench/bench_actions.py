@@ -25,9 +25,10 @@ import json
 import os
 import random
 import statistics
-import subprocess
 import sys
 import time
+
+from checkout import json_from_checkout
 
 GOAL_US = 50
 GAMES = 20
@@ -142,16 +143,7 @@ def map_step_us() -> float:
 
 def figures_before(checkout: str) -> dict:
     """Return figures(before=True) run in a subprocess on the checkout `checkout`."""
-    env = dict(os.environ, PYTHONPATH=checkout)
-    done = subprocess.run(
-        [sys.executable, __file__, "--json-before"],
-        cwd=checkout,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return json.loads(done.stdout)
+    return json_from_checkout(checkout, __file__, "--json-before")
 
 
 def show(name: str, row: dict) -> None:

@@ -41,6 +41,8 @@ import sys
 import time
 from pathlib import Path
 
+from checkout import json_from_checkout
+
 from generator.engine.game import CHANCE
 from generator.engine.simulate import game_seeds
 from generator.games.fugitive.bots import make_fugitive, make_marshal, simulate_fugitive
@@ -135,15 +137,8 @@ def quarry_round() -> dict[str, tuple[int, int, float]]:
 
 def before_round(before: str) -> dict[str, tuple[int, int, float]]:
     """Return quarry_round() played by the checkout `before`, in a process of its own."""
-    done = subprocess.run(
-        [sys.executable, str(Path(__file__).resolve()), "--quarry-round"],
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=before,
-        env={**os.environ, "PYTHONPATH": before},
-    )
-    return {f"{entry} (before)": tuple(s) for entry, s in json.loads(done.stdout).items()}
+    steps = json_from_checkout(before, __file__, "--quarry-round")
+    return {f"{entry} (before)": tuple(s) for entry, s in steps.items()}
 
 
 def engine_steps() -> dict[str, tuple[float, float, float]]:

@@ -12,10 +12,11 @@ add /tmp/before a611551`) to time its code on the same seeds in the same run, pr
 import json
 import os
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
+
+from checkout import json_from_checkout
 
 GAMES = ("island", "hunt", "fugitive", "parforce", "cutthroat")
 SEEDS = range(1000, 1015)
@@ -45,16 +46,7 @@ def worker(game: str) -> None:
 
 def cpu_times(game: str, checkout: Path) -> list[float]:
     """Return the CPU seconds per seed of `game`'s hard puzzles made by `checkout`'s code."""
-    env = dict(os.environ, PYTHONPATH=str(checkout))
-    out = subprocess.run(
-        [sys.executable, str(Path(__file__).resolve()), "--worker", game],
-        cwd=checkout,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return json.loads(out.stdout)
+    return json_from_checkout(checkout, __file__, "--worker", game)
 
 
 def figures(times: list[float]) -> str:

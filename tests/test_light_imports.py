@@ -30,6 +30,20 @@ with open(report, "w") as file:
 """
 
 
+def run_and_list(root, tmp_path, *args):
+    """Run `quarry ARGS` in a fresh Python; return the finished process and its report
+    ({"code": exit code, "loaded": top-level packages, "games": game packages})."""
+    report = tmp_path / "modules.json"
+    done = subprocess.run(
+        [sys.executable, "-c", RUN_AND_LIST, report, *args],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+    )
+    return done, json.loads(report.read_text())
+
+
 @pytest.mark.parametrize(
     "args",
     [
@@ -56,15 +70,7 @@ with open(report, "w") as file:
     ],
 )
 def test_simulate_and_replay_load_no_drawing_library(root, tmp_path, args):
-    report = tmp_path / "modules.json"
-    done = subprocess.run(
-        [sys.executable, "-c", RUN_AND_LIST, report, *args],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        stdin=subprocess.DEVNULL,
-    )
-    result = json.loads(report.read_text())
+    done, result = run_and_list(root, tmp_path, *args)
     assert result["code"] == 0, done.stderr
     assert done.stdout.strip(), "the verb printed its result"
     assert "generator" in result["loaded"]
@@ -90,15 +96,7 @@ def test_the_game_registry_imports_without_drawing_libraries(root):
 
 
 def test_the_help_loads_no_solver_no_numbers_and_no_process_pool(root, tmp_path):
-    report = tmp_path / "modules.json"
-    done = subprocess.run(
-        [sys.executable, "-c", RUN_AND_LIST, report, "--help"],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        stdin=subprocess.DEVNULL,
-    )
-    result = json.loads(report.read_text())
+    done, result = run_and_list(root, tmp_path, "--help")
     assert result["code"] == 0 and "Usage" in done.stdout
     heavy = (*DRAWING, "numpy", "ortools", "pydantic", "concurrent", "multiprocessing")
     assert [name for name in heavy if name in result["loaded"]] == []

@@ -2,8 +2,6 @@
 
 import json
 import random
-import subprocess
-import sys
 from functools import partial
 
 import numpy as np
@@ -12,7 +10,7 @@ import pytest
 from generator.engine.simulate import derived_seeds, game_seeds, simulate, summarise
 from generator.engine.stats import mean_interval
 from generator.games.hunt.bots import play_one_hunt
-from tests.test_light_imports import RUN_AND_LIST
+from tests.test_light_imports import run_and_list
 
 PLAY = partial(play_one_hunt, knight="random", dragon="random")
 
@@ -78,15 +76,7 @@ def test_a_mean_interval_stays_within_the_values_seen():
     ids=lambda args: "-".join(args[i] for i in (0, -1)),
 )
 def test_a_simulation_whose_bots_need_no_numpy_does_not_load_it(root, tmp_path, args):
-    report = tmp_path / "modules.json"
-    done = subprocess.run(
-        [sys.executable, "-c", RUN_AND_LIST, report, "simulate", *args, "--json"],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        stdin=subprocess.DEVNULL,
-    )
-    result = json.loads(report.read_text())
+    done, result = run_and_list(root, tmp_path, "simulate", *args, "--json")
     assert result["code"] == 0, done.stderr
     assert json.loads(done.stdout)["games"] == int(args[2])
     assert "numpy" not in result["loaded"]
