@@ -4,7 +4,7 @@ run: a bare `python -c "import typer"`, and a bare typer program whose one comma
 same kinds of parameters as `quarry replay` (a str, a Path, a flag).
 
 The second baseline is the floor of any typer command with parameters (typer 0.29 coerced
-every parameter through a pydantic TypeAdapter built as the command ran, 50-65 ms of CPU more
+every parameter through a pydantic TypeAdapter built as the command ran, about 100 ms more
 on every command: pyproject.toml keeps typer below 0.29). Goal (issue 25): at most 1.5 times
 `import typer`; the ratio to the typer floor is printed beside it. Runs are interleaved,
 medians of ROUNDS. Nothing is asserted.
