@@ -17,6 +17,7 @@ This is the only module of generator/ that imports pyspiel (the `openspiel` extr
 from __future__ import annotations
 
 import dataclasses
+from functools import lru_cache
 
 import numpy as np
 import pyspiel
@@ -44,11 +45,21 @@ _SKIPPED = ("island", "rules")  # constant for a game (the board, the options): 
 _PLAIN = (str, int, float, bool, type(None))
 
 
+@lru_cache(maxsize=1 << 16)
+def _tuple_text(value: tuple) -> str:
+    """Return the text of a tuple, remembered: a log's entries are written once, not at
+    every step of a game."""
+    return "[" + ", ".join(_text(v) for v in value) + "]"
+
+
 def _text(value) -> str:
     if isinstance(value, _PLAIN):
         return repr(value)
-    if isinstance(value, tuple) and all(isinstance(v, _PLAIN) for v in value):
-        return repr(list(value))
+    if isinstance(value, tuple):
+        try:
+            return _tuple_text(value)
+        except TypeError:  # holds something unhashable
+            return "[" + ", ".join(_text(v) for v in value) + "]"
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         parts = (f"{f.name}={_text(getattr(value, f.name))}" for f in dataclasses.fields(value))
         return f"{type(value).__name__}({', '.join(parts)})"

@@ -1,0 +1,88 @@
+"""The five games in OpenSpiel (generator/interop/openspiel.py): each loads by name, passes
+OpenSpiel's random simulation test with serialization, and a player's information state
+does not change when only another player's hidden facts do."""
+
+import pyspiel
+import pytest
+
+import generator.interop.openspiel  # noqa: F401  (registers the games)
+from generator.interop.openspiel import GAMES
+
+
+def load(name: str):
+    return pyspiel.load_game(f"quarry_{name}")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_each_game_passes_openspiels_random_simulation(name):
+    game = load(name)
+    assert game.get_type().short_name == f"quarry_{name}"
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_the_game_types_say_what_each_game_hides():
+    perfect = pyspiel.GameType.Information.PERFECT_INFORMATION
+    assert load("parforce").get_type().information == perfect
+    for name in ("hunt", "fugitive", "cutthroat", "island"):
+        assert load(name).get_type().information != perfect
+    assert load("hunt").num_distinct_actions() == 82_944
+    assert load("hunt").get_type().chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
+
+
+def test_a_deal_is_uniform_among_the_cards_left():
+    state = load("cutthroat").new_initial_state()
+    assert state.is_chance_node()
+    outcomes = state.chance_outcomes()
+    assert [a for a, _ in outcomes] == list(range(8))
+    assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+    state.apply_action(3)
+    assert [a for a, _ in state.chance_outcomes()] == [0, 1, 2, 4, 5, 6, 7]
+
+
+def played(name: str, actions: list[int]):
+    state = load(name).new_initial_state()
+    for action in actions:
+        state.apply_action(action)
+    return state
+
+
+def test_cutthroat_seat_0_cannot_tell_the_other_seats_cards_apart():
+    # seat 0 is the 1 and hunts the 2 in both; the other seats' identities and enemies differ
+    one = played("cutthroat", [0, 1, 2, 3, 4, 5, 6, 7] + [1, 0, 2, 3, 4, 5, 6, 7])
+    two = played("cutthroat", [0, 2, 1, 4, 3, 6, 5, 7] + [1, 3, 0, 2, 5, 4, 7, 6])
+    assert one.information_state_string(0) == two.information_state_string(0)
+    assert one.observation_string(0) == two.observation_string(0)
+    assert one.information_state_string(1) != two.information_state_string(1)
+
+
+def fugitive_deal(pile_1: list[int]) -> list[int]:
+    return pile_1 + list(range(15, 29)) + list(range(29, 42))
+
+
+def test_the_marshal_cannot_tell_the_fugitives_hands_apart():
+    # the Fugitive's setup draws are the top 3 of pile 1 and the top 2 of pile 2
+    one = played("fugitive", fugitive_deal([4, 5, 6, *range(7, 15)]))
+    two = played("fugitive", fugitive_deal([12, 13, 14, *range(4, 12)]))
+    marshal = 1
+    assert one.information_state_string(marshal) == two.information_state_string(marshal)
+    assert one.information_state_string(0) != two.information_state_string(0)
+
+
+def test_the_knight_cannot_tell_the_dragons_maps_apart():
+    one, two = played("hunt", [0]), played("hunt", [51_234])
+    knight = 1
+    assert one.information_state_string(knight) == two.information_state_string(knight)
+    assert one.information_state_string(0) != two.information_state_string(0)
+    for action in (0, 0):  # the same first moves from both
+        one.apply_action(action)
+        two.apply_action(action)
+    assert one.information_state_string(knight) == two.information_state_string(knight)
+
+
+def test_a_state_is_rebuilt_from_its_serialized_history():
+    game = load("fugitive")
+    state = played("fugitive", fugitive_deal(list(range(4, 15))))
+    state.apply_action(0)
+    again = game.deserialize_state(state.serialize())
+    assert str(again) == str(state)
+    assert again.information_state_string(1) == state.information_state_string(1)
