@@ -288,6 +288,7 @@ class QuarryState(pyspiel.State):
         self.held = _Held(registered(name).state_from_header({"options": dict(options)}))
         self.picks: list[int] = []
         self.mine: list[list[str]] = [[] for _ in range(game.num_players())]
+        self.played: list = []  # our actions so far (a deal counted once, when whole)
 
     @property
     def quarry(self):
@@ -327,6 +328,7 @@ class QuarryState(pyspiel.State):
             _, deal = _DEALS[self.name](quarry, self.picks)
             if deal is not None:
                 quarry.apply(deal)
+                self.played.append(deal)
                 self.picks = []
             return
         player = quarry.current_player()
@@ -334,6 +336,7 @@ class QuarryState(pyspiel.State):
         if player >= 0:
             self.mine[player].append(quarry.format_action(ours))
         quarry.apply(ours)
+        self.played.append(ours)
 
     def _action_to_string(self, player, action):
         if _in_a_deal(self.name, self.quarry):
@@ -348,12 +351,42 @@ class QuarryState(pyspiel.State):
             return [0.0] * self.get_game().num_players()
         return list(self.quarry.returns())
 
+    # --- a hidden state drawn from what a player knows ---------------------------------------
+
+    def resample_from_infostate(self, player_id, probability_sampler):
+        """Return a state `player_id` cannot tell from this one, drawn uniformly among all
+        such (IS-MCTS's determinization). The Hunt's Knight: a route map among those our
+        exact belief (hunt/belief.py) finds consistent with the public log, the game replayed
+        on it. A player who is hidden nothing (The Hunt's Dragon, Parforcejagd) gets a copy.
+        The other games' hidden states are not drawn yet (NotImplementedError)."""
+        if self.name == "parforce" or (self.name == "hunt" and player_id == 0):
+            return self.clone()
+        if self.name == "hunt":
+            return self._hunt_resampled(probability_sampler())
+        raise NotImplementedError(f"quarry_{self.name} does not resample hidden states yet")
+
+    def _hunt_resampled(self, draw: float):
+        from generator.games.hunt.belief import PublicBelief
+
+        if not self.played:
+            return self.clone()  # no map yet: nothing is hidden
+        belief = PublicBelief(self.quarry.loops)
+        belief.observe(self.quarry.knight_view().log)
+        maps = belief.map_indices()
+        other = self.get_game().new_initial_state()
+        other.apply_action(int(maps[min(int(draw * len(maps)), len(maps) - 1)]))
+        for ours in self.played[1:]:
+            other.apply_action(action_id(other.quarry, ours))
+        return other
+
     # --- what a player sees ----------------------------------------------------------------
 
-    def observation_string(self, player):
+    def observation_string(self, player=None):
+        player = self.current_player() if player is None else player
         return observation_text(self.quarry.observation(player))
 
-    def information_state_string(self, player):
+    def information_state_string(self, player=None):
+        player = self.current_player() if player is None else player
         mine = " | ".join(self.mine[player])
         return f"{self.observation_string(player)}\nmine: {mine}"
 

@@ -86,3 +86,36 @@ def test_a_state_is_rebuilt_from_its_serialized_history():
     again = game.deserialize_state(state.serialize())
     assert str(again) == str(state)
     assert again.information_state_string(1) == state.information_state_string(1)
+
+
+def test_the_knights_resampled_hunts_keep_what_he_knows():
+    state = played("hunt", [40_000, 0, 0])
+    knight = 1
+    seen = set()
+    for draw in (0.0, 0.3, 0.6, 0.99):
+        other = state.resample_from_infostate(knight, lambda d=draw: d)
+        assert other.information_state_string(knight) == state.information_state_string(knight)
+        seen.add(other.information_state_string(0))  # the Dragon's: his map and place
+    assert len(seen) > 1  # different maps were drawn
+
+
+def test_ismcts_plays_a_whole_hunt_through_resampling():
+    import numpy as np
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = load("hunt")
+    bots = [
+        ismcts.ISMCTSBot(
+            game,
+            mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed)),
+            2.0,
+            10,
+            random_state=np.random.RandomState(seed),
+        )
+        for seed in (1, 2)
+    ]
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(bots[state.current_player()].step(state))
+    assert sum(state.returns()) == 0
+    assert state.returns()[0] >= 0  # the Dragon's points
