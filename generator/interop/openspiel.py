@@ -22,7 +22,7 @@ from functools import lru_cache
 import numpy as np
 import pyspiel
 
-from generator.engine.game import CHANCE, TERMINAL
+from generator.engine.game import CHANCE, TERMINAL, IllegalAction
 from generator.games import game as registered
 from generator.interop.encoding import action_id, action_of, max_actions
 
@@ -265,6 +265,20 @@ def _game_class(name: str) -> type:
     return QuarryGame
 
 
+RESAMPLE_TRIES = 2000
+
+
+def _shuffled_except(cards: list[int], fixed: set[int], sampler) -> list[int]:
+    """Return `cards` (by seat) with the seats not in `fixed` shuffled among themselves,
+    uniformly, with draws from `sampler` (numbers in [0, 1))."""
+    free = [s for s in range(len(cards)) if s not in fixed]
+    pool = [cards[s] for s in free]
+    out = list(cards)
+    for seat in free:
+        out[seat] = pool.pop(min(int(sampler() * len(pool)), len(pool) - 1))
+    return out
+
+
 class _Held:
     """Our GameState inside an OpenSpiel state: OpenSpiel clones a Python state with
     copy.deepcopy, and this copies ours with its own clone() (fast, sharing the board)."""
@@ -358,12 +372,40 @@ class QuarryState(pyspiel.State):
         such (IS-MCTS's determinization). The Hunt's Knight: a route map among those our
         exact belief (hunt/belief.py) finds consistent with the public log, the game replayed
         on it. A player who is hidden nothing (The Hunt's Dragon, Parforcejagd) gets a copy.
-        The other games' hidden states are not drawn yet (NotImplementedError)."""
+        CutThroat!: the other seats' cards dealt again (the player's own and every revealed
+        identity kept), the game replayed on them, kept when the player's information state
+        comes out the same (rejection: uniform among the consistent deals; ValueError after
+        RESAMPLE_TRIES). The other games' hidden states are not drawn yet
+        (NotImplementedError)."""
         if self.name == "parforce" or (self.name == "hunt" and player_id == 0):
             return self.clone()
         if self.name == "hunt":
             return self._hunt_resampled(probability_sampler())
+        if self.name == "cutthroat":
+            return self._cutthroat_resampled(player_id, probability_sampler)
         raise NotImplementedError(f"quarry_{self.name} does not resample hidden states yet")
+
+    def _cutthroat_resampled(self, player: int, sampler):
+        quarry = self.quarry
+        if quarry.phase == "deal" or player < 0:
+            return self.clone()
+        seats = quarry.players
+        known = {player} | {s for s, c in enumerate(quarry.identity) if quarry.revealed[c]}
+        wanted = self.information_state_string(player)
+        for _ in range(RESAMPLE_TRIES):
+            identity = _shuffled_except(quarry.identity, known, sampler)
+            enemy = _shuffled_except(quarry.enemy, {player}, sampler)
+            other = self.get_game().new_initial_state()
+            for pick in identity + enemy:
+                other.apply_action(pick)
+            try:
+                for ours in self.played[1:]:
+                    other.apply_action(action_id(other.quarry, ours))
+            except (ValueError, IllegalAction, pyspiel.SpielError):  # the other deal forbids it
+                continue
+            if other.information_state_string(player) == wanted:
+                return other
+        raise ValueError(f"no consistent deal found in {RESAMPLE_TRIES} tries ({seats} seats)")
 
     def _hunt_resampled(self, draw: float):
         from generator.games.hunt.belief import PublicBelief

@@ -119,3 +119,51 @@ def test_ismcts_plays_a_whole_hunt_through_resampling():
         state.apply_action(bots[state.current_player()].step(state))
     assert sum(state.returns()) == 0
     assert state.returns()[0] >= 0  # the Dragon's points
+
+
+def random_play(name: str, moves: int, seed: int):
+    rng = __import__("random").Random(seed)
+    state = load(name).new_initial_state()
+    for _ in range(moves):
+        if state.is_chance_node():
+            outcomes = [a for a, _ in state.chance_outcomes()]
+            state.apply_action(rng.choice(outcomes))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state, rng
+
+
+def test_cutthroat_resampled_deals_keep_what_the_seat_knows():
+    state, rng = random_play("cutthroat", 60, seed=5)
+    for seat in range(8):
+        seen = set()
+        for _ in range(3):
+            other = state.resample_from_infostate(seat, rng.random)
+            mine = state.information_state_string(seat)
+            assert other.information_state_string(seat) == mine
+            seen.add(other.information_state_string((seat + 1) % 8))
+        assert len(seen) > 1  # the other seats' cards were dealt again
+
+
+def test_ismcts_plays_cutthroat_moves_through_resampling():
+    import numpy as np
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = load("cutthroat")
+    bot = ismcts.ISMCTSBot(
+        game,
+        mcts.RandomRolloutEvaluator(1, np.random.RandomState(3)),
+        2.0,
+        5,
+        random_state=np.random.RandomState(3),
+    )
+    state, _ = random_play("cutthroat", 16, seed=7)
+    for _ in range(6):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+            continue
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
