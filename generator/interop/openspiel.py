@@ -279,6 +279,12 @@ def _shuffled_except(cards: list[int], fixed: set[int], sampler) -> list[int]:
     return out
 
 
+@lru_cache(maxsize=256)
+def _ids(count: int) -> list[int]:
+    """Return [0, 1, ..., count - 1], made once for each count (The Hunt's 82,944 maps)."""
+    return list(range(count))
+
+
 class _Held:
     """Our GameState inside an OpenSpiel state: OpenSpiel clones a Python state with
     copy.deepcopy, and this copies ours with its own clone() (fast, sharing the board)."""
@@ -323,7 +329,7 @@ class QuarryState(pyspiel.State):
         count = len(self.quarry.legal_actions())
         if count > ACTION_ID_LIMIT:
             raise ValueError(f"{count} legal actions is more than ids go to ({ACTION_ID_LIMIT})")
-        return list(range(count))
+        return _ids(count)
 
     def chance_outcomes(self):
         if _in_a_deal(self.name, self.quarry):
