@@ -12,7 +12,7 @@ KIT_PAPER ?= both
 $(BIN)/quarry: pyproject.toml hatch_build.py generator/games/fugitive/layered_search.c
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,cluster,openspiel]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,cluster,openspiel,pettingzoo]'
 	touch $@
 
 kit: $(BIN)/quarry
