@@ -36,9 +36,9 @@ ACTION_ID_LIMIT = 2**20  # masks are this long at most; Fugitive's honest bound 
 OBSERVATION_BYTES = {
     "hunt": 1 << 13,  # 1,795 measured
     "fugitive": 1 << 16,  # 14,155
-    "cutthroat": 1 << 15,  # 6,247 (three seats)
+    "cutthroat": 1 << 15,  # 6,247 (eight seats)
     "parforce": 1 << 12,  # 181
-    "island": 1 << 18,  # 62,991 (three seats)
+    "island": 1 << 18,  # 62,991 (five seats)
 }
 
 _ROLES = {
