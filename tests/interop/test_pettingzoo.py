@@ -4,7 +4,7 @@ masked actions ends with the rewards the rules' returns give."""
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test
+from pettingzoo.test import api_test, seed_test
 
 from generator.interop.pettingzoo import OBSERVATION_BYTES, env
 
@@ -34,6 +34,11 @@ def first_observations(name: str, seed: int) -> list[bytes]:
 def test_a_seeded_reset_deals_the_same_game(name):
     assert first_observations(name, 7) == first_observations(name, 7)
     assert first_observations(name, 7) != first_observations(name, 8)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_two_games_with_one_seed_play_alike(name):
+    seed_test(lambda: env(name), num_cycles=20)
 
 
 def play_randomly(game, seed: int) -> dict[str, float]:
