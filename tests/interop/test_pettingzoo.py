@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-from generator.interop.pettingzoo import OBSERVATION_BYTES, env
+from generator.interop.encoding import max_actions
+from generator.interop.pettingzoo import ACTION_ID_LIMIT, OBSERVATION_BYTES, env
 
 GAMES = tuple(OBSERVATION_BYTES)
 
@@ -66,3 +67,17 @@ def test_a_random_game_ends_with_the_rules_returns(name):
     assert game.agents == []
     returns = dict(zip(game.possible_agents, game.state.returns(), strict=True))
     assert final == returns
+
+
+@pytest.mark.parametrize(
+    "name, options",
+    [("hunt", {"loops": True}), ("cutthroat", {"players": 6}), ("island", {"players": 4})],
+)
+def test_options_reach_the_game(name, options):
+    game = env(name, **options)
+    assert game.action_space(game.possible_agents[0]).n == min(
+        max_actions(name, options), ACTION_ID_LIMIT
+    )
+    final = play_randomly(game, seed=5)
+    assert len(final) == len(game.state.returns()) == options.get("players", 2)
+    assert list(final.values()) == game.state.returns()
