@@ -167,3 +167,22 @@ def test_ismcts_plays_cutthroat_moves_through_resampling():
         action = bot.step(state)
         assert action in state.legal_actions()
         state.apply_action(action)
+
+
+def test_the_hunter_cannot_tell_a_hunteds_start_squares_apart():
+    state, rng = load("island").new_initial_state(), __import__("random").Random(2)
+    while state.is_chance_node() or not state.action_to_string(
+        state.current_player(), 0
+    ).startswith("start"):
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    one, two = state.clone(), state.clone()
+    one.apply_action(0)  # the first and the last start square the Hunted may choose
+    two.apply_action(len(state.legal_actions()) - 1)
+    roles = state.quarry.role
+    hunter = roles.index("hunter")
+    assert one.information_state_string(hunter) == two.information_state_string(hunter)
+    mover = state.current_player()
+    assert one.information_state_string(mover) != two.information_state_string(mover)
