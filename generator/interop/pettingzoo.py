@@ -29,6 +29,7 @@ from pettingzoo import AECEnv
 from generator.engine.game import CHANCE
 from generator.games import game as registered
 from generator.interop.encoding import action_of, max_actions
+from generator.interop.text import observation_text
 
 ACTION_ID_LIMIT = 2**20  # masks are this long at most; Fugitive's honest bound is ~10**14
 
@@ -58,13 +59,6 @@ def agent_names(game_name: str, players: int) -> list[str]:
     if game_name in _ROLES:
         return list(_ROLES[game_name])
     return [f"seat_{seat}" for seat in range(players)]
-
-
-def _observation_text(view) -> str:
-    # the OpenSpiel adapter's text of an observation, so both frameworks see the same
-    from generator.interop.openspiel import observation_text
-
-    return observation_text(view)
 
 
 class QuarryEnv(AECEnv):
@@ -132,7 +126,7 @@ class QuarryEnv(AECEnv):
 
     def observe(self, agent):
         player = self.possible_agents.index(agent)
-        text = _observation_text(self.state.observation(player)).encode("utf-8")
+        text = observation_text(self.state.observation(player)).encode("utf-8")
         if len(text) > self.text_bytes:
             raise ValueError(
                 f"{agent}'s observation is {len(text)} bytes, more than {self.text_bytes}"
