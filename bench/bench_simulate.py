@@ -86,53 +86,39 @@ LOOPS = {
     "cutthroat": cutthroat_loop,
 }
 
-# (game, the simulate options that differ from None, games a round): every pairing of bots
+# game: (the simulate options a row sets, then each row's values for them and its games a
+# round): every pairing of bots
+PAIRINGS = {
+    "hunt": (
+        ("knight", "dragon"),
+        [("exact", "random", 300), ("exact", "cunning", 300), ("random", "random", 300),
+         ("random", "cunning", 300)],
+    ),
+    "fugitive": (
+        ("fugitive", "marshal"),
+        [("planning", "deducing", 150), ("planning", "random", 150),
+         ("random", "deducing", 150), ("random", "random", 150)],
+    ),
+    "island": (
+        ("hunter", "hunted"),
+        [("tracking", "cautious", 30), ("tracking", "random", 30),
+         ("reckoning", "cautious", 30), ("reckoning", "random", 30),
+         ("random", "cautious", 40), ("random", "random", 40)],
+    ),
+    "parforce": (
+        ("stag", "pursuers"),
+        [("random", "random", 300), ("random", "greedy", 300), ("random", "search", 60),
+         ("greedy", "random", 300), ("greedy", "greedy", 300), ("greedy", "search", 60),
+         ("search", "random", 100), ("search", "greedy", 100), ("search", "search", 30)],
+    ),
+    "cutthroat": (("bot",), [("random", 200), ("simple", 200), ("deducing", 50)]),
+}  # fmt: skip
+# (game, the simulate options that differ from None, games a round)
 ROWS = [
-    ("hunt", {"knight": knight, "dragon": dragon}, games)
-    for knight, dragon, games in (
-        ("exact", "random", 300),
-        ("exact", "cunning", 300),
-        ("random", "random", 300),
-        ("random", "cunning", 300),
-    )
+    (name, dict(zip(keys, values[:-1], strict=True)), values[-1])
+    for name, (keys, rows) in PAIRINGS.items()
+    for values in rows
 ]
-ROWS += [
-    ("fugitive", {"fugitive": fugitive, "marshal": marshal}, games)
-    for fugitive, marshal, games in (
-        ("planning", "deducing", 150),
-        ("planning", "random", 150),
-        ("random", "deducing", 150),
-        ("random", "random", 150),
-    )
-]
-ROWS += [
-    ("island", {"hunter": hunter, "hunted": hunted}, games)
-    for hunter, hunted, games in (
-        ("tracking", "cautious", 30),
-        ("tracking", "random", 30),
-        ("reckoning", "cautious", 30),
-        ("reckoning", "random", 30),
-        ("random", "cautious", 40),
-        ("random", "random", 40),
-    )
-]
-ROWS += [
-    ("parforce", {"stag": stag, "pursuers": pursuers}, games)
-    for stag, pursuers, games in (
-        ("random", "random", 300),
-        ("random", "greedy", 300),
-        ("random", "search", 60),
-        ("greedy", "random", 300),
-        ("greedy", "greedy", 300),
-        ("greedy", "search", 60),
-        ("search", "random", 100),
-        ("search", "greedy", 100),
-        ("search", "search", 30),
-    )
-]
-ROWS += [("cutthroat", {"bot": bot}, games) for bot, games in (("random", 200),
-                                                               ("simple", 200),
-                                                               ("deducing", 50))]  # fmt: skip
 
 
 def cpu_seconds(work: Callable[[], object]) -> float:
@@ -147,10 +133,7 @@ def row(name: str, options: dict, games: int) -> tuple[float, float]:
     entry = game(name)
     bare_one = LOOPS[name](options)
     seeds = game_seeds(SEED, games)
-
-    def bare() -> None:
-        for seed in seeds:
-            bare_one(seed)
+    bare = partial(play_all, bare_one, seeds)
 
     def simulated() -> None:
         entry.simulate(games, SEED, 1, options, False)
