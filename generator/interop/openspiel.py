@@ -22,9 +22,10 @@ from functools import lru_cache
 import numpy as np
 import pyspiel
 
-from generator.engine.game import CHANCE, TERMINAL, IllegalAction
+from generator.engine.game import CHANCE, TERMINAL
 from generator.games import game as registered
 from generator.interop.encoding import action_id, action_of, max_actions
+from generator.interop.resample import Step, new_state, resample
 from generator.interop.text import observation_text
 
 GAMES = ("hunt", "fugitive", "cutthroat", "parforce", "island")
@@ -109,7 +110,7 @@ class _Facts:
 def _facts(name: str, options: dict) -> _Facts:
     """Return the facts of `name` with `options` (bounds reasoned from the rules, loose
     where a game's length has no short bound: see docs/interop.md)."""
-    quarry = registered(name).state_from_header({"options": options})
+    quarry = new_state(name, options)
     if name == "hunt":
         from generator.games.hunt.rules import AIDES, ESCAPE_BONUS, LAST_TURN
 
@@ -216,20 +217,6 @@ def _game_class(name: str) -> type:
     return QuarryGame
 
 
-RESAMPLE_TRIES = 2000
-
-
-def _shuffled_except(cards: list[int], fixed: set[int], sampler) -> list[int]:
-    """Return `cards` (by seat) with the seats not in `fixed` shuffled among themselves,
-    uniformly, with draws from `sampler` (numbers in [0, 1))."""
-    free = [s for s in range(len(cards)) if s not in fixed]
-    pool = [cards[s] for s in free]
-    out = list(cards)
-    for seat in free:
-        out[seat] = pool.pop(min(int(sampler() * len(pool)), len(pool) - 1))
-    return out
-
-
 @lru_cache(maxsize=256)
 def _ids(count: int) -> list[int]:
     """Return [0, 1, ..., count - 1], made once for each count (The Hunt's 82,944 maps)."""
@@ -256,10 +243,10 @@ class QuarryState(pyspiel.State):
     def __init__(self, game, name: str, options: dict):
         super().__init__(game)
         self.name = name
-        self.held = _Held(registered(name).state_from_header({"options": dict(options)}))
+        self.held = _Held(new_state(name, options))
+        self.options = dict(options)
         self.picks: list[int] = []
-        self.mine: list[list[str]] = [[] for _ in range(game.num_players())]
-        self.played: list = []  # our actions so far (a deal counted once, when whole)
+        self.steps: list[Step] = []  # our actions so far (a deal counted once, when whole)
 
     @property
     def quarry(self):
@@ -298,16 +285,16 @@ class QuarryState(pyspiel.State):
             self.picks.append(action)
             _, deal = _DEALS[self.name](quarry, self.picks)
             if deal is not None:
-                quarry.apply(deal)
-                self.played.append(deal)
+                self._play(deal)
                 self.picks = []
             return
-        player = quarry.current_player()
-        ours = action_of(quarry, action)
-        if player >= 0:
-            self.mine[player].append(quarry.format_action(ours))
+        self._play(action_of(quarry, action))
+
+    def _play(self, ours) -> None:
+        """Play our action `ours` and note it in the history."""
+        quarry = self.quarry
+        self.steps.append(Step(quarry.current_player(), ours, quarry.format_action(ours)))
         quarry.apply(ours)
-        self.played.append(ours)
 
     def _action_to_string(self, player, action):
         if _in_a_deal(self.name, self.quarry):
@@ -325,57 +312,18 @@ class QuarryState(pyspiel.State):
     # --- a hidden state drawn from what a player knows ---------------------------------------
 
     def resample_from_infostate(self, player_id, probability_sampler):
-        """Return a state `player_id` cannot tell from this one, drawn uniformly among all
-        such (IS-MCTS's determinization). The Hunt's Knight: a route map among those our
-        exact belief (hunt/belief.py) finds consistent with the public log, the game replayed
-        on it. A player who is hidden nothing (The Hunt's Dragon, Parforcejagd) gets a copy.
-        CutThroat!: the other seats' cards dealt again (the player's own and every revealed
-        identity kept), the game replayed on them, kept when the player's information state
-        comes out the same (rejection: uniform among the consistent deals; ValueError after
-        RESAMPLE_TRIES). The other games' hidden states are not drawn yet
-        (NotImplementedError)."""
-        if self.name == "parforce" or (self.name == "hunt" and player_id == 0):
+        """Return a state `player_id` cannot tell from this one, drawn from what they know
+        (IS-MCTS's determinization; interop/resample/ says how, game by game). A player who
+        is hidden nothing gets a copy. Raises NotImplementedError for a game without a
+        sampler."""
+        if self.picks:
+            return self.clone()  # in the middle of a deal: nothing dealt is seen yet
+        steps = resample(self.name, self.options, self.steps, player_id, probability_sampler)
+        if steps is None:
             return self.clone()
-        if self.name == "hunt":
-            return self._hunt_resampled(probability_sampler())
-        if self.name == "cutthroat":
-            return self._cutthroat_resampled(player_id, probability_sampler)
-        raise NotImplementedError(f"quarry_{self.name} does not resample hidden states yet")
-
-    def _cutthroat_resampled(self, player: int, sampler):
-        quarry = self.quarry
-        if quarry.phase == "deal" or player < 0:
-            return self.clone()
-        seats = quarry.players
-        known = {player} | {s for s, c in enumerate(quarry.identity) if quarry.revealed[c]}
-        wanted = self.information_state_string(player)
-        for _ in range(RESAMPLE_TRIES):
-            identity = _shuffled_except(quarry.identity, known, sampler)
-            enemy = _shuffled_except(quarry.enemy, {player}, sampler)
-            other = self.get_game().new_initial_state()
-            for pick in identity + enemy:
-                other.apply_action(pick)
-            try:
-                for ours in self.played[1:]:
-                    other.apply_action(action_id(other.quarry, ours))
-            except (ValueError, IllegalAction, pyspiel.SpielError):  # the other deal forbids it
-                continue
-            if other.information_state_string(player) == wanted:
-                return other
-        raise ValueError(f"no consistent deal found in {RESAMPLE_TRIES} tries ({seats} seats)")
-
-    def _hunt_resampled(self, draw: float):
-        from generator.games.hunt.belief import PublicBelief
-
-        if not self.played:
-            return self.clone()  # no map yet: nothing is hidden
-        belief = PublicBelief(self.quarry.loops)
-        belief.observe(self.quarry.knight_view().log)
-        maps = belief.map_indices()
         other = self.get_game().new_initial_state()
-        other.apply_action(int(maps[min(int(draw * len(maps)), len(maps) - 1)]))
-        for ours in self.played[1:]:
-            other.apply_action(action_id(other.quarry, ours))
+        for step in steps:
+            other._play(step.action)
         return other
 
     # --- what a player sees ----------------------------------------------------------------
@@ -386,7 +334,7 @@ class QuarryState(pyspiel.State):
 
     def information_state_string(self, player=None):
         player = self.current_player() if player is None else player
-        mine = " | ".join(self.mine[player])
+        mine = " | ".join(step.text for step in self.steps if step.player == player)
         return f"{self.observation_string(player)}\nmine: {mine}"
 
     def __str__(self):
