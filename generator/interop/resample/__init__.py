@@ -8,8 +8,8 @@ probability_sampler), so the same draws give the same game.
 
 Each game's module knows what its players cannot see and where our exact trackers keep what
 they can deduce about it: hunt.py (hunt/belief.py), cutthroat.py (rejection over deals). A
-player who is hidden nothing gets None: the game as it is. The games without a module raise
-NotImplementedError.
+player who is hidden nothing gets None: the game as it is. A game without a module here
+raises NotImplementedError.
 
 Nothing here imports a framework: openspiel.py wraps it.
 """
@@ -17,6 +17,7 @@ Nothing here imports a framework: openspiel.py wraps it.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
@@ -24,7 +25,6 @@ from generator.engine.game import GameState
 from generator.games import game as registered
 
 Draw = Callable[[], float]
-_MODULES = ("hunt", "cutthroat")
 
 
 class Step(NamedTuple):
@@ -61,9 +61,9 @@ def resample(
 ) -> list[Step] | None:
     """Return the history of a game `player` cannot tell from `history`'s, drawn from what
     they know; None when nothing of it is hidden from them."""
-    if name not in _MODULES:
-        if name == "parforce":
-            return None
+    if name == "parforce":
+        return None  # perfect information
+    if importlib.util.find_spec(f"{__name__}.{name}") is None:
         raise NotImplementedError(f"quarry_{name} does not resample hidden states yet")
     module = importlib.import_module(f"{__name__}.{name}")
     return module.resample(options, list(history), player, draw)
