@@ -1,0 +1,87 @@
+"""One game between our bots and an opponent, through the OpenSpiel adapter.
+
+`play_game(...)` seats our bots (seats.py) at the seats in `ours` and the opponent
+(opponents.py) at the rest, plays chance with a seeded generator, and returns each seat's
+return, each seat's role, and the CPU time of every move, by side. Our bots choose one of our
+actions on our own GameState (the adapter's `quarry`), which is then played by its id; the
+opponent chooses an id from the OpenSpiel state. Both see only their own seat's view.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+
+from generator.engine.simulate import derived_seeds
+from generator.interop.encoding import action_id, action_of
+from generator.interop.strength.opponents import Opponent, make_opponent
+from generator.interop.strength.seats import our_seats, role_of
+
+
+@dataclass
+class GameResult:
+    """What one game gives the table: returns and roles by seat, whether it ended within
+    the game's length bound, and the CPU seconds of each move by side."""
+
+    returns: list[float]
+    roles: list[str]
+    finished: bool
+    seconds: dict[str, list[float]] = field(default_factory=lambda: {"ours": [], "theirs": []})
+
+
+def _chance(state, rng: random.Random) -> int:
+    """Return a chance outcome drawn with its probability."""
+    outcomes = state.chance_outcomes()
+    point, total = rng.random(), 0.0
+    for outcome, probability in outcomes:
+        total += probability
+        if point < total:
+            return outcome
+    return outcomes[-1][0]
+
+
+def play_game(
+    game,
+    name: str,
+    options: dict,
+    ours: frozenset[int],
+    opponent: Opponent,
+    seed: int,
+    uct_c: float | None = None,
+) -> GameResult:
+    """Play one game of `game` (OpenSpiel, our game `name` with `options`), our bots at the
+    seats in `ours`, the opponent elsewhere; everything random derives from `seed`."""
+    players = game.num_players()
+    chance_seed, our_seed, their_seed = derived_seeds(seed, 3)
+    rng = random.Random(chance_seed)
+    seats = our_seats(name, options, players, our_seed)
+    theirs = {
+        seat: make_opponent(opponent, game, name, (their_seed + 7919 * seat) % 2**63, uct_c)
+        for seat in range(players)
+        if seat not in ours
+    }
+    result = GameResult([], [], False)
+    state = game.new_initial_state()
+    for _ in range(game.max_game_length()):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(_chance(state, rng))
+            continue
+        quarry, player = state.quarry, state.current_player()
+        start = time.process_time()
+        if player in ours:
+            action = seats.act(quarry, player)
+            chosen = action_id(quarry, action)
+        else:
+            chosen = theirs[player].step(state)
+            action = action_of(quarry, chosen)
+        result.seconds["ours" if player in ours else "theirs"].append(time.process_time() - start)
+        seats.saw(quarry, action)
+        state.apply_action(chosen)
+        seats.after(state.quarry)
+    result.finished = state.is_terminal()
+    result.returns = list(state.returns())
+    result.roles = [role_of(name, state.quarry, seat) for seat in range(players)]
+    return result
