@@ -13,7 +13,7 @@ try:  # typer >= 0.22 carries its own copy of click; older releases depend on cl
 except ImportError:  # pragma: no cover - depends on the installed typer
     from click import exceptions as click_exceptions
 
-from generator.cli import export, generate, kits, play  # noqa: F401 (each registers its verbs)
+from generator.cli import export, generate, kits, play, strength  # noqa: F401 (each registers its verbs)
 from generator.cli.app import app
 from generator.errors import QuarryError
 from generator.stopping import Interrupted, handling_signals, stopping

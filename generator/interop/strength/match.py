@@ -5,6 +5,10 @@
 return, each seat's role, and the CPU time of every move, by side. Our bots choose one of our
 actions on our own GameState (the adapter's `quarry`), which is then played by its id; the
 opponent chooses an id from the OpenSpiel state. Both see only their own seat's view.
+
+One of our actions has no id: the Marshal's guess of several Fugitive numbers at once (the
+adapter lists single numbers only, as any set of the 41 would be 2^41 ids). Such an action
+is played on the state directly; the opponent cannot make it (docs/strength.md).
 """
 
 from __future__ import annotations
@@ -41,6 +45,16 @@ def _chance(state, rng: random.Random) -> int:
     return outcomes[-1][0]
 
 
+def _id_or_none(quarry, action) -> int | None:
+    """Return the id of our `action`, or None when the adapter lists no such action."""
+    try:
+        return action_id(quarry, action)
+    except ValueError:
+        if quarry.format_action(action).startswith("guess "):
+            return None  # a Fugitive series guess (module docstring)
+        raise
+
+
 def play_game(
     game,
     name: str,
@@ -73,13 +87,16 @@ def play_game(
         start = time.process_time()
         if player in ours:
             action = seats.act(quarry, player)
-            chosen = action_id(quarry, action)
+            chosen = _id_or_none(quarry, action)
         else:
             chosen = theirs[player].step(state)
             action = action_of(quarry, chosen)
         result.seconds["ours" if player in ours else "theirs"].append(time.process_time() - start)
         seats.saw(quarry, action)
-        state.apply_action(chosen)
+        if chosen is None:
+            state._play(action)
+        else:
+            state.apply_action(chosen)
         seats.after(state.quarry)
     result.finished = state.is_terminal()
     result.returns = list(state.returns())
