@@ -246,8 +246,43 @@ class DesignRun:
             writer.write_text("candidates.svg", chart, "candidates-chart")
         if self.plot is not None:
             write_report_chart(game, report.to_json(), self.plot)
-        say(self.quiet, [report_text(report), f"wrote {writer.final_path}"])
+        lines = [report_text(report), bots_line(report.to_json()), f"wrote {writer.final_path}"]
+        say(self.quiet, lines)
         from generator.games import registry
 
         if "kit-design" in registry()[game].capabilities:
             say(self.quiet, [f"its kit: quarry kit {game} --design {writer.final_path}"])
+
+
+BOT_KEYS = (
+    "knight",
+    "dragon",
+    "fugitive",
+    "marshal",
+    "hunter",
+    "hunted",
+    "stag",
+    "pursuers",
+    "bot",
+)
+
+
+def bots_line(report: dict) -> str:
+    """Return the line that names the bots whose games a design's figures come from (as
+    the report's summaries name them) and points to their measured strength."""
+    found: dict[str, str] = {}
+
+    def walk(value) -> None:
+        if isinstance(value, dict):
+            for key, inner in value.items():
+                if key in BOT_KEYS and isinstance(inner, str):
+                    found.setdefault(key, inner)
+                else:
+                    walk(inner)
+        elif isinstance(value, list):
+            for inner in value:
+                walk(inner)
+
+    walk(report)
+    names = ", ".join(f"{key}={name}" for key, name in found.items()) or "as named above"
+    return f"bots: {names}; their strength against OpenSpiel's IS-MCTS: docs/strength.md"

@@ -69,6 +69,7 @@ def puzzle(
 
 
 MAX_SIMULATED_GAMES = 1_000_000
+STRENGTH_TABLE = "docs/strength.md"  # how strong the bots behind the figures are
 
 
 @app.command()
@@ -183,6 +184,7 @@ def simulate(
 
         write_summary_chart(summary, plot, entry.title)
     if json_output:
+        summary = {**summary, "strength": STRENGTH_TABLE}
         typer.echo(json.dumps(summary, indent=2, sort_keys=True))
         return
     settings = [
@@ -196,3 +198,4 @@ def simulate(
     for name, metric in sorted(summary["metrics"].items()):
         lo, hi = metric["ci95"]
         typer.echo(f"  {name:18} {metric['value']:8.3f}   95% interval {lo:.3f} to {hi:.3f}")
+    typer.echo(f"the bots named above, against OpenSpiel's IS-MCTS: {STRENGTH_TABLE}")

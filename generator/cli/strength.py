@@ -4,7 +4,7 @@ from typing import Annotated
 
 import typer
 
-from generator.cli.app import JobsOption, SeedOption, app, complete_game, registered_game
+from generator.cli.app import SeedOption, app, complete_game, registered_game
 from generator.errors import QuarryError
 
 MAX_PAIRINGS = 10_000
@@ -28,7 +28,7 @@ def strength(
         int, typer.Option(help="How many pairings (1-10,000): two games each, seats swapped.")
     ] = 20,
     seed: SeedOption = 1,
-    jobs: JobsOption = 1,
+    jobs: Annotated[int, typer.Option(min=1, max=64, help="Worker processes.")] = 1,
     players: Annotated[
         int | None, typer.Option(help="cutthroat: 6-13 (default 8); island: 4-7 (default 5).")
     ] = None,
