@@ -32,6 +32,10 @@ def strength(
     players: Annotated[
         int | None, typer.Option(help="cutthroat: 6-13 (default 8); island: 4-7 (default 5).")
     ] = None,
+    bot: Annotated[
+        list[str] | None,
+        typer.Option(help="ROLE=NAME: another of our bots in a role (repeat), e.g. dragon=random."),
+    ] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
 ) -> None:
     """Measure our strongest bots against OpenSpiel's IS-MCTS (or MCTS, or random play) in
@@ -54,6 +58,7 @@ def strength(
         low, high = PLAYERS[game]
         if not low <= players <= high:
             raise QuarryError(f"--players for {game} must be from {low} to {high}, got {players}")
+    bots = chosen_bots(game, bot or [])
     try:
         import pyspiel  # noqa: F401
     except ImportError:
@@ -62,12 +67,29 @@ def strength(
         ) from None
     from generator.interop.strength import measure
 
-    report = measure(game, chosen, games, seed, players, jobs=jobs, progress=not json_output)
+    report = measure(
+        game, chosen, games, seed, players, jobs=jobs, progress=not json_output, bots=bots
+    )
     if json_output:
         typer.echo(json.dumps(report, indent=2, sort_keys=True))
         return
     for line in report_lines(entry.title, report):
         typer.echo(line)
+
+
+def chosen_bots(game: str, texts: list[str]) -> dict[str, str]:
+    """Return {role: bot} from the --bot texts; QuarryError for a role or bot not of `game`."""
+    from generator.interop.strength.seats import bot_choices
+
+    choices, bots = bot_choices(game), {}
+    for text in texts:
+        role, _, name = text.partition("=")
+        if role not in choices:
+            raise QuarryError(f"--bot {text!r}: {game}'s roles are {', '.join(choices)}")
+        if name not in choices[role]:
+            raise QuarryError(f"--bot {text!r}: the {role} is one of {', '.join(choices[role])}")
+        bots[role] = name
+    return bots
 
 
 def report_lines(title: str, report: dict) -> list[str]:
@@ -94,7 +116,7 @@ def report_lines(title: str, report: dict) -> list[str]:
     ratio = seconds["theirs"] / seconds["ours"] if seconds["ours"] else float("inf")
     lines.append(
         f"  CPU a move (median): ours {seconds['ours'] * 1000:.2f} ms, {theirs} "
-        f"{seconds['theirs'] * 1000:.2f} ms ({ratio:,.0f}x)"
+        f"{seconds['theirs'] * 1000:.2f} ms ({ratio:,.{0 if ratio >= 10 else 1}f}x)"
     )
     if report["unfinished_games"]:
         lines.append(f"  {report['unfinished_games']} games stopped at the length bound (ties)")

@@ -12,7 +12,7 @@ RANDOM = Opponent("random")
 
 
 def test_a_pairing_swaps_which_side_holds_the_lone_seat():
-    result = play_pairing("cutthroat", 6, RANDOM, None, seed=11)
+    result = play_pairing("cutthroat", 6, RANDOM, None, (), seed=11)
     first, second = result["games"]
     lone = result["lone"]
     assert lone == 11 % 6
@@ -74,6 +74,14 @@ def test_ismcts_plays_every_seat_of_a_whole_cutthroat_game_through_resampling():
     assert not result.seconds["ours"] and result.seconds["theirs"]
 
 
+def test_another_bot_can_take_a_role():
+    report = measure("hunt", RANDOM, 2, seed=4, bots={"dragon": "random"})
+    assert report["ours"] == {"dragon": "random", "knight": "exact"}
+    strongest = measure("hunt", RANDOM, 2, seed=4)
+    assert strongest["ours"]["dragon"] == "cunning"
+    assert strongest["roles"]["dragon"]["ours"] != report["roles"]["dragon"]["ours"]
+
+
 def test_the_rollouts_end_the_game_and_the_prior_is_uniform():
     import pyspiel
 
@@ -123,6 +131,8 @@ def test_the_command_reports_in_text_and_json(quarry):
         ["strength", "island", "--players", "9"],
         ["strength", "chess"],
         ["strength", "hunt", "--opponent", "ismcts:200000"],
+        ["strength", "hunt", "--bot", "dragon=silly"],
+        ["strength", "cutthroat", "--bot", "knight=exact"],
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(quarry, args):

@@ -43,16 +43,22 @@ def _game(name: str, players: int | None):
 
 
 def play_pairing(
-    name: str, players: int | None, opponent: Opponent, uct_c: float | None, seed: int
+    name: str,
+    players: int | None,
+    opponent: Opponent,
+    uct_c: float | None,
+    bots: tuple,
+    seed: int,
 ) -> dict:
-    """Play one pairing (module docstring) and return what the table needs of it."""
+    """Play one pairing (module docstring) and return what the table needs of it; `bots`
+    holds (role, bot) pairs that replace seats.BOTS."""
     game = _game(name, players)
     seats = game.num_players()
     lone = seed % seats
     options = {} if players is None else {"players": players}
-    first = play_game(game, name, options, frozenset({lone}), opponent, seed, uct_c)
+    first = play_game(game, name, options, frozenset({lone}), opponent, seed, uct_c, dict(bots))
     rest = frozenset(range(seats)) - {lone}
-    second = play_game(game, name, options, rest, opponent, seed, uct_c)
+    second = play_game(game, name, options, rest, opponent, seed, uct_c, dict(bots))
     return {
         "lone": lone,
         "ours_lone": first.returns[lone],
@@ -77,15 +83,19 @@ def measure(
     uct_c: float | None = None,
     jobs: int = 1,
     progress: bool = False,
+    bots: dict | None = None,
 ) -> dict:
-    """Return the strength report of our bots in `name` against `opponent` over
-    `pairings` pairings (module docstring)."""
-    play_one = partial(play_pairing, name, players, opponent, uct_c)
+    """Return the strength report of our bots (seats.BOTS, or `bots` for the roles it
+    names) in `name` against `opponent` over `pairings` pairings (module docstring)."""
+    chosen = tuple(sorted((bots or {}).items()))
+    play_one = partial(play_pairing, name, players, opponent, uct_c, chosen)
     results = simulate(play_one, pairings, seed, jobs, progress)
-    return summarise(name, opponent, seed, players, results)
+    return summarise(name, opponent, seed, players, results, bots)
 
 
-def summarise(name: str, opponent: Opponent, seed: int, players, results: list[dict]) -> dict:
+def summarise(
+    name: str, opponent: Opponent, seed: int, players, results: list[dict], bots=None
+) -> dict:
     """Return the report of `results` (play_pairing's)."""
     wins = sum(1 for r in results if r["ours_lone"] > r["theirs_lone"])
     ties = sum(1 for r in results if r["ours_lone"] == r["theirs_lone"])
@@ -105,7 +115,7 @@ def summarise(name: str, opponent: Opponent, seed: int, players, results: list[d
         "game": name,
         "players": players,
         "seed": seed,
-        "ours": BOTS[name],
+        "ours": {**BOTS[name], **(bots or {})},
         "opponent": opponent.label(),
         "pairings": count,
         "wins": wins,

@@ -63,13 +63,14 @@ def play_game(
     opponent: Opponent,
     seed: int,
     uct_c: float | None = None,
+    bots: dict | None = None,
 ) -> GameResult:
     """Play one game of `game` (OpenSpiel, our game `name` with `options`), our bots at the
     seats in `ours`, the opponent elsewhere; everything random derives from `seed`."""
     players = game.num_players()
     chance_seed, our_seed, their_seed = derived_seeds(seed, 3)
     rng = random.Random(chance_seed)
-    seats = our_seats(name, options, players, our_seed)
+    seats = our_seats(name, options, players, our_seed, bots)
     theirs = {
         seat: make_opponent(opponent, game, name, (their_seed + 7919 * seat) % 2**63, uct_c)
         for seat in range(players)

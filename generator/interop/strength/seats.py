@@ -5,7 +5,9 @@ in one game. The match (match.py) tells it every action before it is played (`sa
 some of our bots keep public notes (CutThroat!'s Tracker), and asks it for a seat's move
 (`act`) as one of our actions on our GameState, then tells it the action was played
 (`after`). The bots are the ones `quarry simulate`
-plays by default where that is the strongest, else the strongest it offers (BOTS).
+plays by default where that is the strongest, else the strongest it offers (BOTS); any
+other bot `quarry simulate` offers can take a role instead (`bot_choices`), so that the
+bots behind a simulation's figures can be measured too.
 """
 
 from __future__ import annotations
@@ -25,6 +27,29 @@ BOTS = {
 }
 
 
+def bot_choices(game: str) -> dict[str, tuple[str, ...]]:
+    """Return, for each role of `game`, the names of the bots that can play it."""
+    if game == "hunt":
+        from generator.games.hunt.bots import DRAGONS, KNIGHTS
+
+        return {"dragon": DRAGONS, "knight": KNIGHTS}
+    if game == "fugitive":
+        from generator.games.fugitive.bots import FUGITIVES, MARSHALS
+
+        return {"fugitive": FUGITIVES, "marshal": MARSHALS}
+    if game == "cutthroat":
+        from generator.games.cutthroat.bots import BOTS as SEAT_BOTS
+
+        return {"seat": SEAT_BOTS}
+    if game == "parforce":
+        from generator.games.parforce.bots import PURSUER_BOTS, STAG_BOTS
+
+        return {"stag": STAG_BOTS, "pursuers": PURSUER_BOTS}
+    from generator.games.island.bots import HUNTEDS, HUNTERS
+
+    return {"hunter": HUNTERS, "hunted": HUNTEDS}
+
+
 class OurSeats:
     """The seats one game gives our bots. `act(state, seat)` returns our action for
     `seat`, the player to move; `saw(state, action)` is told of every action before it is
@@ -41,10 +66,10 @@ class OurSeats:
 
 
 class HuntSeats(OurSeats):
-    def __init__(self, options: dict, seed: int) -> None:
+    def __init__(self, options: dict, seed: int, bots: dict) -> None:
         from generator.games.hunt.bots import make_dragon, make_knight
 
-        self.dragon, self.knight = make_dragon(BOTS["hunt"]["dragon"]), make_knight("exact")
+        self.dragon, self.knight = make_dragon(bots["dragon"]), make_knight(bots["knight"])
         dragon_seed, knight_seed = derived_seeds(seed, 2)
         loops = bool(options.get("loops"))
         self.dragon.start(loops, dragon_seed)
@@ -57,10 +82,10 @@ class HuntSeats(OurSeats):
 
 
 class FugitiveSeats(OurSeats):
-    def __init__(self, options: dict, seed: int) -> None:
+    def __init__(self, options: dict, seed: int, bots: dict) -> None:
         from generator.games.fugitive.bots import make_fugitive, make_marshal
 
-        self.bots = (make_fugitive("planning"), make_marshal("deducing"))
+        self.bots = (make_fugitive(bots["fugitive"]), make_marshal(bots["marshal"]))
         for bot, bot_seed in zip(self.bots, derived_seeds(seed, 2), strict=True):
             bot.start(bot_seed)
 
@@ -69,15 +94,16 @@ class FugitiveSeats(OurSeats):
 
 
 class CutthroatSeats(OurSeats):
-    """Deducing bots, with the public Tracker they share fed every take, put and guess."""
+    """The bot of every seat, with the public Tracker the deducing bots share fed every
+    take, put and guess."""
 
-    def __init__(self, options: dict, seed: int, players: int) -> None:
+    def __init__(self, options: dict, seed: int, players: int, bots: dict) -> None:
         from generator.games.cutthroat.belief import Tracker
         from generator.games.cutthroat.bots import make_bot
 
         rng = random.Random(seed)
         self.bots = [
-            make_bot("deducing", random.Random(rng.getrandbits(64))) for _ in range(players)
+            make_bot(bots["seat"], random.Random(rng.getrandbits(64))) for _ in range(players)
         ]
         self.tracker = Tracker(players)
         self.guessed_at: int | None = None  # the log's length before a guess was played
@@ -106,12 +132,12 @@ class CutthroatSeats(OurSeats):
 
 
 class ParforceSeats(OurSeats):
-    """The search bots: Parforcejagd hides nothing, so they read the state itself."""
+    """Parforcejagd hides nothing: its bots read the state itself."""
 
-    def __init__(self, options: dict, seed: int) -> None:
+    def __init__(self, options: dict, seed: int, bots: dict) -> None:
         from generator.games.parforce.bots import PURSUER_CHOICE, STAG_CHOICE
 
-        self.choose = (STAG_CHOICE["search"], PURSUER_CHOICE["search"])
+        self.choose = (STAG_CHOICE[bots["stag"]], PURSUER_CHOICE[bots["pursuers"]])
         self.rng = random.Random(seed)
 
     def act(self, state, seat: int):
@@ -119,12 +145,12 @@ class ParforceSeats(OurSeats):
 
 
 class IslandSeats(OurSeats):
-    def __init__(self, options: dict, seed: int, players: int) -> None:
+    def __init__(self, options: dict, seed: int, players: int, bots: dict) -> None:
         from generator.games.island.bots import make_bot
 
         rng = random.Random(seed)
         self.bots = [
-            make_bot("cautious", seat, random.Random(rng.getrandbits(64)), "tracking")
+            make_bot(bots["hunted"], seat, random.Random(rng.getrandbits(64)), bots["hunter"])
             for seat in range(players)
         ]
 
@@ -132,18 +158,22 @@ class IslandSeats(OurSeats):
         return self.bots[seat].choose(state.observation(seat), list(state.legal_actions()))
 
 
-def our_seats(game: str, options: dict, players: int, seed: int) -> OurSeats:
-    """Return the bots that play our seats in one game of `game`, seeded by `seed`."""
+def our_seats(
+    game: str, options: dict, players: int, seed: int, bots: dict | None = None
+) -> OurSeats:
+    """Return the bots that play our seats in one game of `game`, seeded by `seed`: BOTS,
+    with any role named in `bots` given that bot instead."""
+    chosen = {**BOTS[game], **(bots or {})}
     if game == "hunt":
-        return HuntSeats(options, seed)
+        return HuntSeats(options, seed, chosen)
     if game == "fugitive":
-        return FugitiveSeats(options, seed)
+        return FugitiveSeats(options, seed, chosen)
     if game == "cutthroat":
-        return CutthroatSeats(options, seed, players)
+        return CutthroatSeats(options, seed, players, chosen)
     if game == "parforce":
-        return ParforceSeats(options, seed)
+        return ParforceSeats(options, seed, chosen)
     if game == "island":
-        return IslandSeats(options, seed, players)
+        return IslandSeats(options, seed, players, chosen)
     raise ValueError(f"no bots for {game!r}")
 
 
