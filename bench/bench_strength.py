@@ -9,6 +9,7 @@ simulations (a score of 0.5 or more), while taking at most 1/20 of its time a mo
     python bench/bench_strength.py                        # every game, 100 and 1,000
     python bench/bench_strength.py --sims 10000 --games hunt --pairings 4
     python bench/bench_strength.py --json bench/strength.json
+    python bench/bench_strength.py --bots simulate        # the bots `quarry simulate` plays
 
 A search costs roughly its simulations times a random game from the position, so the
 pairings default to fewer as the simulations grow (PAIRINGS); the intervals say how much
@@ -32,13 +33,20 @@ GAMES = ("hunt", "fugitive", "cutthroat", "parforce", "island")
 PAIRINGS = {100: 20, 1000: 6, 10000: 2}
 PLAYERS = {"cutthroat": 6, "island": 4}  # the smallest tables: the cheapest searches
 TIME_GOAL = 20  # their time a move over ours
+# the roles where `quarry simulate`'s default bot is not our strongest (seats.BOTS)
+SIMULATE_BOTS = {
+    "hunt": {"dragon": "random"},
+    "cutthroat": {"seat": "simple"},
+    "parforce": {"stag": "greedy", "pursuers": "greedy"},
+}
 
 
-def row(game: str, sims: int, pairings: int, seed: int, jobs: int) -> dict:
+def row(game: str, sims: int, pairings: int, seed: int, jobs: int, bots: dict) -> dict:
     """Return one line of the table, measured."""
     kind = "mcts" if game == "parforce" else "ismcts"
     start = time.monotonic()
-    report = measure(game, Opponent(kind, sims), pairings, seed, PLAYERS.get(game), jobs=jobs)
+    opponent = Opponent(kind, sims)
+    report = measure(game, opponent, pairings, seed, PLAYERS.get(game), jobs=jobs, bots=bots)
     report["wall_seconds"] = time.monotonic() - start
     return report
 
@@ -66,6 +74,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--json", type=Path, default=None, help="also write the reports here")
+    parser.add_argument(
+        "--bots",
+        choices=("strongest", "simulate"),
+        default="strongest",
+        help="our strongest bots, or the ones `quarry simulate` plays by default",
+    )
     args = parser.parse_args()
     print(f"load averages at the start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(
@@ -77,7 +91,8 @@ def main() -> None:
         for game in args.games.split(","):
             pairings = args.pairings or PAIRINGS.get(sims, 2)
             try:
-                report = row(game, sims, pairings, args.seed, args.jobs)
+                bots = SIMULATE_BOTS.get(game, {}) if args.bots == "simulate" else {}
+                report = row(game, sims, pairings, args.seed, args.jobs, bots)
             except NotImplementedError as error:
                 print(f"{game:22} ismcts:{sims:<6} not measured: {error}")
                 continue
