@@ -171,12 +171,11 @@ def _rest_possible(position: _Position, row: list, values: tuple[int, ...], i: i
     """Return whether the face-down Hideouts after the i-th (their values pinned) can still
     be given Sprint cards when the row before them is as `row` has it (search_values)."""
     view = dataclasses.replace(position.view, row=tuple(row))
-    table = read_table(view, position.facts)
-    if not table.hidden:
-        return True
-    excluded = tuple(NUMBERS - {v} for v in values[i + 1 :])
     try:
-        search_values(dataclasses.replace(table, excluded=excluded))
+        table = read_table(view, position.facts)
+        if table.hidden:
+            excluded = tuple(NUMBERS - {v} for v in values[i + 1 :])
+            search_values(dataclasses.replace(table, excluded=excluded))
     except Inconsistent:
         return False
     return True
