@@ -7,9 +7,10 @@ history: the list of (player to move, our action, its notation) from the start, 
 probability_sampler), so the same draws give the same game.
 
 Each game's module knows what its players cannot see and where our exact trackers keep what
-they can deduce about it: hunt.py (hunt/belief.py), cutthroat.py (rejection over deals). A
-player who is hidden nothing gets None: the game as it is. A game without a module here
-raises NotImplementedError.
+they can deduce about it: hunt.py (hunt/belief.py), cutthroat.py (per-seat facts read off the
+log), fugitive.py (fugitive/deduction.py), island.py (island/tracking.py). A player who is
+hidden nothing gets None: the game as it is. A game without a module here raises
+NotImplementedError.
 
 Nothing here imports a framework: openspiel.py wraps it.
 """
