@@ -24,7 +24,8 @@ import pyspiel
 
 from generator.engine.game import CHANCE, TERMINAL
 from generator.games import game as registered
-from generator.interop.encoding import action_id, action_of, max_actions
+from generator.interop.deals import FUGITIVE_CARDS, dealer
+from generator.interop.encoding import action_id, max_actions
 from generator.interop.resample import Step, new_state, resample
 from generator.interop.text import observation_text
 
@@ -32,52 +33,7 @@ GAMES = ("hunt", "fugitive", "cutthroat", "parforce", "island")
 ACTION_ID_LIMIT = 2**20  # OpenSpiel sizes masks by the bound; see _distinct_actions
 
 
-# --- deals drawn a card at a time ----------------------------------------------------------
-
-
-def _cutthroat_deal(quarry, picks: list[int]):
-    """Return (the characters left to pick from, the deal action once every pick is made):
-    each seat's identity, then each seat's enemy."""
-    players = quarry.players
-    half = picks[:players] if len(picks) < players else picks[players:]
-    left = [c for c in range(players) if c not in half]
-    if len(picks) == 2 * players:
-        return [], quarry.deal_text(picks[:players], picks[players:])
-    return left, None
-
-
-def _fugitive_deal(quarry, picks: list[int]):
-    """Return (the Hideouts left to pick from, the Deal once every pile is ordered): pile 1
-    top first, then pile 2, then pile 3."""
-    from generator.games.fugitive.cards import PILES
-    from generator.games.fugitive.rules import Deal
-
-    start = 0
-    for low, high in PILES:
-        size = high - low + 1
-        if len(picks) < start + size:
-            taken = set(picks[start:])
-            return [c for c in range(low, high + 1) if c not in taken], None
-        start += size
-    piles, start = [], 0
-    for low, high in PILES:
-        piles.append(tuple(picks[start : start + high - low + 1]))
-        start += high - low + 1
-    return [], Deal(tuple(piles))
-
-
-_DEALS = {"cutthroat": _cutthroat_deal, "fugitive": _fugitive_deal}
-
-
-def _in_a_deal(name: str, quarry) -> bool:
-    """Return whether `quarry` waits for a deal that our rules draw whole."""
-    if quarry.current_player() != CHANCE:
-        return False
-    if name == "cutthroat":
-        return quarry.phase == "deal"
-    if name == "fugitive":
-        return quarry.steps[0].kind == "deal"
-    return False
+# --- chance ---------------------------------------------------------------------------------
 
 
 def _chance_weights(name: str, quarry, legal) -> list[float]:
@@ -107,9 +63,20 @@ class _Facts:
     length: int
 
 
+# OpenSpiel's max_game_length counts decisions (chance steps do not count). The Hunt and
+# Parforcejagd are bounded by their rules' last turn or round. CutThroat! and the island
+# bound their turns (the turn limit; 3 x day cycles), not the decisions in a turn (plays
+# chain through deaths and right guesses; a turn plays cards, moves and fights), so a turn
+# is capped at DECISIONS_A_TURN. Fugitive has no bound at all: the Fugitive may pass and
+# the Marshal guess wrong for ever, so FUGITIVE_DECISIONS is a cap. Random play stays far
+# inside each (docs/interop.md, "Limits"; tests/interop/test_openspiel.py checks).
+DECISIONS_A_TURN = {"cutthroat": 10, "island": 40}  # random play: at most 10 and 16 seen
+FUGITIVE_DECISIONS = 2000  # random play: at most 709 seen in 1,050 games, every variant
+
+
 def _facts(name: str, options: dict) -> _Facts:
-    """Return the facts of `name` with `options` (bounds reasoned from the rules, loose
-    where a game's length has no short bound: see docs/interop.md)."""
+    """Return the facts of `name` with `options` (bounds reasoned from the rules, capped
+    where the rules do not bound a game's length: see above)."""
     quarry = new_state(name, options)
     if name == "hunt":
         from generator.games.hunt.rules import AIDES, ESCAPE_BONUS, LAST_TURN
@@ -117,12 +84,12 @@ def _facts(name: str, options: dict) -> _Facts:
         top = float(LAST_TURN + len(AIDES) + ESCAPE_BONUS)
         return _Facts(False, True, True, 2, 0, (-top, top), 1 + 4 * LAST_TURN)
     if name == "fugitive":
-        return _Facts(True, True, True, 2, 43, (-1.0, 1.0), 2000)
+        # a deal's card ids (deals.FUGITIVE_CARDS): the Hideouts, then events, Placeholders
+        outcomes = 43 if options.get("variant", "none") == "none" else len(FUGITIVE_CARDS)
+        return _Facts(True, True, True, 2, outcomes, (-1.0, 1.0), FUGITIVE_DECISIONS)
     if name == "cutthroat":
-        players = quarry.players
-        return _Facts(
-            True, True, False, players, players, (0.0, 1.0), 2 * players + 10 * quarry.turn_limit
-        )
+        players, length = quarry.players, DECISIONS_A_TURN[name] * quarry.turn_limit
+        return _Facts(True, True, False, players, players, (0.0, 1.0), length)
     if name == "parforce":
         from generator.games.parforce.rules import PIECES, POND_FEE
 
@@ -138,7 +105,9 @@ def _facts(name: str, options: dict) -> _Facts:
 
     top = float((CAPTURE_POINTS + ESCAPE_POINTS + LAST_SURVIVOR_POINTS) * quarry.players)
     outcomes = max(20, len(cards.KINDS))
-    return _Facts(True, True, False, quarry.players, outcomes, (0.0, top), 20000)
+    turns = (3 * quarry.island.day + 1) * quarry.players  # the setup, then 3 x day cycles
+    length = DECISIONS_A_TURN[name] * turns
+    return _Facts(True, True, False, quarry.players, outcomes, (0.0, top), length)
 
 
 def _distinct_actions(name: str, options: dict) -> int:
@@ -150,7 +119,7 @@ def _distinct_actions(name: str, options: dict) -> int:
 
 _PARAMETERS = {
     "hunt": {"loops": False},
-    "fugitive": {},
+    "fugitive": {"variant": "none"},
     "cutthroat": {"players": 8},
     "parforce": {},
     "island": {"players": 5},
@@ -217,97 +186,228 @@ def _game_class(name: str) -> type:
     return QuarryGame
 
 
+SHARED_IDS_FROM = 1 << 12  # legal_actions() hands out longer id lists shared, not copied
+
+
+_FEW_IDS = tuple(list(range(count)) for count in range(256))  # the usual counts, made once
+
+
 @lru_cache(maxsize=256)
-def _ids(count: int) -> list[int]:
+def _many_ids(count: int) -> list[int]:
     """Return [0, 1, ..., count - 1], made once for each count (The Hunt's 82,944 maps)."""
     return list(range(count))
 
 
+def _ids(count: int) -> list[int]:
+    """Return [0, 1, ..., count - 1], shared: a caller copies it before handing it out."""
+    return _FEW_IDS[count] if count < 256 else _many_ids(count)
+
+
+def _shared_ids(count: int) -> list[int]:
+    """Return _ids(count), made again if a caller has changed it (its length or ends)."""
+    ids = _many_ids(count)
+    if len(ids) != count or ids[0] != 0 or ids[-1] != count - 1:
+        _many_ids.cache_clear()
+        ids = _many_ids(count)
+    return ids
+
+
 class _Held:
-    """Our GameState inside an OpenSpiel state: OpenSpiel clones a Python state with
+    """Our GameState inside an OpenSpiel state, with its player to move (kept up to date)
+    and its legal actions once asked (until the next action). Play goes through
+    QuarryState._play, never to the state directly. OpenSpiel clones a Python state with
     copy.deepcopy, and this copies ours with its own clone() (fast, sharing the board)."""
 
-    __slots__ = ("state",)
+    __slots__ = ("state", "legal", "mover")
 
     def __init__(self, state):
         self.state = state
+        self.legal = None
+        self.mover = state.current_player()  # CHANCE, TERMINAL or a player
 
     def __deepcopy__(self, memo):
         return _Held(self.state.clone())
 
+    def __reduce__(self):  # pickled without the legal actions (some hold functions)
+        return (_Held, (self.state,))
+
+    def play(self, ours) -> None:
+        """Apply our action `ours` to our state."""
+        self.legal = None
+        self.state.apply(ours)
+        self.mover = self.state.current_player()
+
+    def legal_actions(self):
+        """Return our state's legal actions, asked once a position."""
+        if self.legal is None:
+            self.legal = self.state.legal_actions()
+        return self.legal
+
+    def action(self, action_id: int):
+        """Return our action whose id is `action_id` (encoding.action_of, from the list kept);
+        ValueError when no legal action has that id."""
+        legal = self.legal_actions()
+        if not 0 <= action_id < len(legal):
+            raise ValueError(f"action id {action_id} is not one of the {len(legal)} legal here")
+        return legal[action_id]
+
+
+class _Record:
+    """Our actions so far (a deal counted once, when whole) as (player, action, text or None),
+    and the first of them as Steps with their texts, written when first asked. A copy shares
+    the actions: they are values, never changed once played."""
+
+    __slots__ = ("played", "steps")
+
+    def __init__(self, played=(), steps=()):
+        self.played: list[tuple] = list(played)
+        self.steps: list[Step] = list(steps)
+
+    def __deepcopy__(self, memo):
+        return _Record(self.played, self.steps)
+
+    def __reduce__(self):
+        return (_Record, (self.played, self.steps))
+
+
+# OpenSpiel's pseudo-players for ours (a player to move is the same number in both)
+_PSEUDO_PLAYERS = {CHANCE: pyspiel.PlayerId.CHANCE, TERMINAL: pyspiel.PlayerId.TERMINAL}
+
+# games whose notation of an action depends on the position (Parforcejagd names the piece
+# to move): their Step texts are written as they are played, the others' when first asked
+_TEXT_OF_POSITION = frozenset({"parforce"})
+
 
 class QuarryState(pyspiel.State):
     """One position of our game `name`: our GameState, and the cards of a deal dealt so far
-    when our rules draw the deal whole."""
+    when our rules draw the deal whole.
+
+    What OpenSpiel's Python algorithms ask at every step is answered here in Python
+    (legal_actions, is_chance_node), not by a round trip through OpenSpiel's C++ State that
+    calls back into Python several times; the answers are the same (tests/interop checks)."""
 
     def __init__(self, game, name: str, options: dict):
         super().__init__(game)
         self.name = name
         self.held = _Held(new_state(name, options))
         self.options = dict(options)
-        self.picks: list[int] = []
-        self.steps: list[Step] = []  # our actions so far (a deal counted once, when whole)
+        self.picks: list[int] = []  # the outcome ids of a deal dealt so far
+        self.dealer = dealer(name, self.held.state)
+        self.record = _Record()
+        self._texts_now = name in _TEXT_OF_POSITION
 
     @property
     def quarry(self):
         """Our GameState."""
         return self.held.state
 
+    @property
+    def steps(self) -> list[Step]:
+        """Our actions so far, each with its notation (a deal counted once, when whole)."""
+        record = self.record
+        steps, played = record.steps, record.played
+        if len(steps) < len(played):
+            notation = self.held.state.format_action  # the same text from any position
+            steps.extend(
+                Step(player, ours, notation(ours) if text is None else text)
+                for player, ours, text in played[len(steps) :]
+            )
+        return steps
+
+    def _dealing(self, quarry) -> bool:
+        """Return whether `quarry` waits for a deal dealt here a card at a time. A deal comes
+        only at the start: once the game is past it, the dealer is let go."""
+        if self.dealer is None:
+            return False
+        if self.dealer.waiting(quarry):
+            return True
+        self.dealer = None
+        return False
+
     # --- whose move, what is legal --------------------------------------------------------
 
     def current_player(self):
-        player = self.quarry.current_player()
-        if player == TERMINAL:
-            return pyspiel.PlayerId.TERMINAL
-        if player == CHANCE:
-            return pyspiel.PlayerId.CHANCE
-        return player
+        player = self.held.mover
+        return player if player >= 0 else _PSEUDO_PLAYERS[player]
+
+    def is_chance_node(self):
+        return self.held.mover == CHANCE
+
+    def legal_actions(self, player=None):
+        """Return the legal ids (a new list) as OpenSpiel's State.legal_actions does: a chance
+        node's outcomes whoever asks, none for a player not to move or a finished game. A list
+        of SHARED_IDS_FROM ids or more (The Hunt's maps) is shared between calls: do not change
+        it (copying 82,944 ids would cost more than the rest of a hunt)."""
+        current = self.held.mover
+        if current == TERMINAL:
+            return []
+        if current == CHANCE:
+            return [outcome for outcome, _ in self.chance_outcomes()]
+        if player is None or player == current:
+            count = len(self.held.legal_actions())
+            if count < 256:
+                return _FEW_IDS[count].copy()
+            if count < SHARED_IDS_FROM:
+                return _many_ids(count).copy()
+            return self._legal_actions(current)
+        if player < 0:
+            raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
+        return []
 
     def _legal_actions(self, player):
-        count = len(self.quarry.legal_actions())
+        """Return the legal ids (a list shared by every state with as many: do not change it;
+        OpenSpiel's C++ copies it)."""
+        count = len(self.held.legal_actions())
+        if count < SHARED_IDS_FROM:
+            return _ids(count)
         if count > ACTION_ID_LIMIT:
             raise ValueError(f"{count} legal actions is more than ids go to ({ACTION_ID_LIMIT})")
-        return _ids(count)
+        return _shared_ids(count)
 
     def chance_outcomes(self):
-        if _in_a_deal(self.name, self.quarry):
-            left, _ = _DEALS[self.name](self.quarry, self.picks)
-            return [(card, 1 / len(left)) for card in left]
-        legal = self.quarry.legal_actions()
-        weights = _chance_weights(self.name, self.quarry, legal)
+        quarry = self.held.state
+        if self._dealing(quarry):
+            return self.dealer.outcomes(quarry, self.picks)
+        legal = self.held.legal_actions()
+        weights = _chance_weights(self.name, quarry, legal)
         return list(enumerate(weights))
 
     # --- play ----------------------------------------------------------------------------
 
     def _apply_action(self, action):
-        quarry = self.quarry
-        if _in_a_deal(self.name, quarry):
+        held = self.held
+        if self.dealer is not None and self._dealing(held.state):
             self.picks.append(action)
-            _, deal = _DEALS[self.name](quarry, self.picks)
+            deal = self.dealer.deal(held.state, self.picks)
             if deal is not None:
                 self._play(deal)
                 self.picks = []
             return
-        self._play(action_of(quarry, action))
+        ours = held.action(action)  # _play(ours), written out: this is every step's path
+        text = held.state.format_action(ours) if self._texts_now else None
+        self.record.played.append((held.mover, ours, text))
+        held.play(ours)
 
     def _play(self, ours) -> None:
         """Play our action `ours` and note it in the history."""
-        quarry = self.quarry
-        self.steps.append(Step(quarry.current_player(), ours, quarry.format_action(ours)))
-        quarry.apply(ours)
+        held = self.held
+        text = held.state.format_action(ours) if self._texts_now else None
+        self.record.played.append((held.mover, ours, text))
+        held.play(ours)
 
     def _action_to_string(self, player, action):
-        if _in_a_deal(self.name, self.quarry):
-            return f"deal card {action}"
-        return self.quarry.format_action(action_of(self.quarry, action))
+        quarry = self.held.state
+        if self._dealing(quarry):
+            return self.dealer.text(action)
+        return quarry.format_action(self.held.action(action))
 
     def is_terminal(self):
-        return self.quarry.is_terminal()
+        return self.held.mover == TERMINAL
 
     def returns(self):
-        if not self.quarry.is_terminal():
+        if not self.held.state.is_terminal():
             return [0.0] * self.get_game().num_players()
-        return list(self.quarry.returns())
+        return list(self.held.state.returns())
 
     # --- a hidden state drawn from what a player knows ---------------------------------------
 

@@ -22,32 +22,73 @@ _PLAIN = (str, int, float, bool, type(None))
 def _tuple_text(value: tuple) -> str:
     """Return the text of a tuple, remembered: a log's entries are written once, not at
     every step of a game."""
-    return "[" + ", ".join(_text(v) for v in value) + "]"
+    return _sequence(value)
 
 
 def _text(value) -> str:
-    if isinstance(value, _PLAIN):
-        return repr(value)
-    if isinstance(value, tuple):
-        try:
-            return _tuple_text(value)
-        except TypeError:  # holds something unhashable
-            return "[" + ", ".join(_text(v) for v in value) + "]"
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        parts = (f"{f.name}={_text(getattr(value, f.name))}" for f in dataclasses.fields(value))
-        return f"{type(value).__name__}({', '.join(parts)})"
-    if isinstance(value, dict):
-        items = sorted(value.items(), key=lambda kv: repr(kv[0]))
-        return "{" + ", ".join(f"{_text(k)}: {_text(v)}" for k, v in items) + "}"
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_text(v) for v in value) + "]"
-    if isinstance(value, (set, frozenset)):
-        return "{" + ", ".join(sorted(_text(v) for v in value)) + "}"
-    slots = getattr(type(value), "__slots__", None)
-    if slots and not isinstance(value, (str, int, float, bool)):
-        parts = (f"{n}={_text(getattr(value, n))}" for n in slots if n not in _SKIPPED)
-        return f"{type(value).__name__}({', '.join(parts)})"
+    kind = type(value)
+    writer = _WRITERS.get(kind)
+    if writer is None:
+        writer = _WRITERS[kind] = _writer_for(value)
+    return writer(value)
+
+
+def _tuple(value: tuple) -> str:
+    try:
+        return _tuple_text(value)
+    except TypeError:  # holds something unhashable
+        return _sequence(value)
+
+
+def _sequence(value) -> str:
+    return "[" + ", ".join([_text(v) for v in value]) + "]"
+
+
+def _dict(value: dict) -> str:
+    items = sorted(value.items(), key=lambda kv: repr(kv[0]))
+    return "{" + ", ".join([f"{_text(k)}: {_text(v)}" for k, v in items]) + "}"
+
+
+def _set(value) -> str:
+    return "{" + ", ".join(sorted(_text(v) for v in value)) + "}"
+
+
+def _with_names(kind: type, names: tuple[str, ...]):
+    """Return the writer of an object of `kind` by the attributes `names`."""
+    head = f"{kind.__name__}("
+
+    def write(value) -> str:
+        return head + ", ".join([f"{n}={_text(getattr(value, n))}" for n in names]) + ")"
+
+    return write
+
+
+def _plain_repr(value) -> str:
     text = repr(value)
     if " at 0x" in text:
         raise TypeError(f"no deterministic text for {type(value).__name__}")
     return text
+
+
+def _writer_for(value):
+    """Return how to write values of `value`'s type (the same for every value of it)."""
+    kind = type(value)
+    if isinstance(value, _PLAIN):
+        return repr
+    if isinstance(value, tuple):
+        return _tuple
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return _with_names(kind, tuple(f.name for f in dataclasses.fields(value)))
+    if isinstance(value, dict):
+        return _dict
+    if isinstance(value, list):
+        return _sequence
+    if isinstance(value, (set, frozenset)):
+        return _set
+    slots = getattr(kind, "__slots__", None)
+    if slots:
+        return _with_names(kind, tuple(n for n in slots if n not in _SKIPPED))
+    return _plain_repr
+
+
+_WRITERS: dict[type, object] = {}  # a value's type -> how to write it, found once a type

@@ -2,6 +2,8 @@
 OpenSpiel's random simulation test with serialization, and a player's information state
 does not change when only another player's hidden facts do."""
 
+import math
+
 import pyspiel
 import pytest
 
@@ -186,3 +188,162 @@ def test_the_hunter_cannot_tell_a_hunteds_start_squares_apart():
     assert one.information_state_string(hunter) == two.information_state_string(hunter)
     mover = state.current_player()
     assert one.information_state_string(mover) != two.information_state_string(mover)
+
+
+# --- what Python asks is answered in Python, as OpenSpiel's C++ State answers it ---------------
+
+
+def positions(name: str, count: int, seed: int, params: dict | None = None):
+    """Yield `count` states along a random game of `name` (chance nodes among them)."""
+    rng = __import__("random").Random(seed)
+    state = pyspiel.load_game(f"quarry_{name}", params or {}).new_initial_state()
+    while count and not state.is_terminal():
+        if rng.random() < 0.3:
+            count -= 1
+            yield state.clone()
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    yield state
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_legal_actions_and_whose_move_match_openspiels_own(name):
+    for state in positions(name, 12, seed=3):
+        players = state.get_game().num_players()
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)
+        assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+        assert state.is_terminal() == pyspiel.State.is_terminal(state)
+        assert state.current_player() == pyspiel.State.current_player(state)
+        for player in range(players):
+            assert state.legal_actions(player) == pyspiel.State.legal_actions(state, player)
+        if state.is_chance_node():
+            assert state.legal_actions(-1) == pyspiel.State.legal_actions(state, -1)
+        elif not state.is_terminal():
+            with pytest.raises(pyspiel.SpielError):
+                state.legal_actions(-1)
+
+
+def test_a_changed_list_of_map_ids_is_made_again():
+    state = load("hunt").new_initial_state()
+    ids = state.legal_actions()
+    assert ids == list(range(82_944))
+    ids.pop()
+    ids.reverse()
+    assert load("hunt").new_initial_state().legal_actions() == list(range(82_944))
+    small = played("hunt", [7]).legal_actions()
+    small.append(99)  # a short list is a copy of its own
+    assert played("hunt", [7]).legal_actions() == small[:-1]
+
+
+def test_a_step_is_written_only_when_asked_and_as_our_notation():
+    state = played("hunt", [5, 0, 0])
+    assert [step.text for step in state.steps] == [
+        state.quarry.format_action(step.action) for step in state.steps
+    ]
+    assert state.steps[0].text.startswith("map ")
+    copy = state.clone()
+    copy.apply_action(0)
+    assert len(copy.steps) == 4 and len(state.steps) == 3  # a copy's history is its own
+
+
+# --- Fugitive's variants, dealt a card at a time ----------------------------------------------
+
+VARIANTS = ("none", "random", "discovery", "helpful-fugitive", "helpful-marshal", "catchup")
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_each_fugitive_variant_passes_openspiels_random_simulation(variant):
+    game = pyspiel.load_game("quarry_fugitive", {"variant": variant})
+    assert game.new_initial_state().quarry.config.variant == variant
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def whole_deal_chance(config, deal) -> float:
+    """Return the chance that rules.deal_for deals `deal`: each pile's Hideouts shuffled and
+    the setup draws off its top; the events a pile takes chosen among those in play (random)
+    or its icon's (helpful), or its two Placeholders (catchup), shuffled into the rest; each
+    event pile shuffled."""
+    from math import comb, factorial, perm
+
+    from generator.games.fugitive.cards import PILES, START_DRAWS, helped_icon
+
+    counts = config.pile_counts() or (0, 0, 0)
+    extra = (2, 2, 2) if config.variant == "catchup" else counts
+    chance = 1.0
+    for (low, high), drawn, added in zip(PILES, START_DRAWS, extra, strict=True):
+        size = high - low + 1
+        chance /= perm(size, drawn) * factorial(size - drawn + added)
+    pool = config.event_cards(helped_icon(config.variant)) if config.pile_counts() else []
+    left = len(pool)
+    for count in counts if pool else ():
+        chance /= comb(left, count)  # which of the events left this pile takes
+        left -= count
+    for events in deal.events:
+        chance /= factorial(len(events))
+    return chance
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_deal_card_by_card_is_as_likely_as_the_whole_deal(variant):
+    rng = __import__("random").Random(len(variant))
+    for _ in range(3):
+        state = pyspiel.load_game("quarry_fugitive", {"variant": variant}).new_initial_state()
+        chance = 1.0
+        while state.picks or state.is_chance_node() and not state.steps:
+            outcomes = state.chance_outcomes()
+            assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+            outcome, p = rng.choice(outcomes)
+            chance *= p
+            state.apply_action(outcome)
+        deal = state.steps[0].action
+        expected = whole_deal_chance(state.quarry.config, deal)  # about 1e-40: no absolute slack
+        assert math.isclose(chance, expected, rel_tol=1e-9), (chance, expected)
+
+
+def test_an_event_in_a_deal_is_written_by_its_card():
+    state = pyspiel.load_game("quarry_fugitive", {"variant": "random"}).new_initial_state()
+    for card in (4, 5, 6):  # pile 1's setup draws
+        state.apply_action(card)
+    events = [a for a, _ in state.chance_outcomes() if a > 42]
+    assert len(events) == 10
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, events[0]) == "deal card E101"
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 7) == "deal card 7"
+
+
+# --- game lengths -------------------------------------------------------------------------------
+
+
+def decisions_of_random_game(name: str, params: dict, seed: int) -> int:
+    """Return the decisions (OpenSpiel's game length) of a random game on our engine."""
+    from generator.engine.game import CHANCE
+    from generator.interop.resample import new_state
+
+    state, rng, decisions = new_state(name, params), __import__("random").Random(seed), 0
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            state.apply(state.sample_chance(rng))
+        else:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+            decisions += 1
+    return decisions
+
+
+@pytest.mark.parametrize(
+    ("name", "params", "games"),
+    [
+        ("cutthroat", {}, 20),
+        ("cutthroat", {"players": 13}, 10),
+        ("island", {}, 10),
+        ("island", {"players": 7}, 6),
+        ("fugitive", {}, 30),
+        ("fugitive", {"variant": "helpful-marshal"}, 30),
+    ],
+)
+def test_random_games_stay_inside_the_length_bound_and_it_is_not_far_off(name, params, games):
+    bound = pyspiel.load_game(f"quarry_{name}", params).max_game_length()
+    longest = max(decisions_of_random_game(name, params, seed) for seed in range(games))
+    assert longest <= bound
+    assert bound <= 12 * longest  # a bound of the rules' turns, or a cap, not a guess
