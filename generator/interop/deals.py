@@ -46,9 +46,9 @@ class CutthroatDealer(_Shared):
     @staticmethod
     def outcomes(quarry, picks: list[int]) -> list[tuple[int, float]]:
         players = quarry.players
-        side = picks[:players] if len(picks) < players else picks[players:]
-        left = [c for c in range(players) if c not in side]
-        return [(character, 1 / len(left)) for character in left]
+        side = set(picks[:players] if len(picks) < players else picks[players:])
+        chance = 1 / (players - len(side))
+        return [(character, chance) for character in range(players) if character not in side]
 
     @staticmethod
     def deal(quarry, picks: list[int]):

@@ -319,7 +319,7 @@ class QuarryState(pyspiel.State):
         only at the start: once the game is past it, the dealer is let go."""
         if self.dealer is None:
             return False
-        if self.dealer.waiting(quarry):
+        if self.picks or self.dealer.waiting(quarry):
             return True
         self.dealer = None
         return False
@@ -383,10 +383,16 @@ class QuarryState(pyspiel.State):
                 self._play(deal)
                 self.picks = []
             return
-        ours = held.action(action)  # _play(ours), written out: this is every step's path
-        text = held.state.format_action(ours) if self._texts_now else None
+        # held.action, then _play and held.play, written out: this is every step's path
+        legal = held.legal if held.legal is not None else held.legal_actions()
+        if not 0 <= action < len(legal):
+            raise ValueError(f"action id {action} is not one of the {len(legal)} legal here")
+        ours, quarry = legal[action], held.state
+        text = quarry.format_action(ours) if self._texts_now else None
         self.record.played.append((held.mover, ours, text))
-        held.play(ours)
+        held.legal = None
+        quarry.apply(ours)
+        held.mover = quarry.current_player()
 
     def _play(self, ours) -> None:
         """Play our action `ours` and note it in the history."""
