@@ -5,8 +5,8 @@ the legal actions (numbered by encoding.py: an id is the index among the legal a
 how an action changes the position, the returns. Chance is explicit, with the probabilities
 our rules draw with: a die is uniform, a card is drawn in proportion to how many of its kind
 the pile holds. A deal that our rules draw whole (CutThroat's identities and enemies,
-Fugitive's three piles) is dealt here one card at a time, each uniform among those left, and
-handed to our state as one deal when complete: the same distribution, in small outcomes.
+Fugitive's piles in every variant) is dealt here one card at a time (deals.py), and handed to
+our state as one deal when complete: the same distribution, in small outcomes.
 
 The strings a player sees come from our observers (observation(player)), written out as a
 deterministic text; the information state adds the player's own actions so far.
@@ -338,18 +338,19 @@ class QuarryState(pyspiel.State):
         node's outcomes whoever asks, none for a player not to move or a finished game. A list
         of SHARED_IDS_FROM ids or more (The Hunt's maps) is shared between calls: do not change
         it (copying 82,944 ids would cost more than the rest of a hunt)."""
-        current = self.held.mover
-        if current == TERMINAL:
-            return []
-        if current == CHANCE:
-            return [outcome for outcome, _ in self.chance_outcomes()]
-        if player is None or player == current:
-            count = len(self.held.legal_actions())
+        held = self.held
+        current = held.mover
+        if current >= 0 and (player is None or player == current):
+            count = len(held.legal if held.legal is not None else held.legal_actions())
             if count < 256:
                 return _FEW_IDS[count].copy()
             if count < SHARED_IDS_FROM:
                 return _many_ids(count).copy()
             return self._legal_actions(current)
+        if current == TERMINAL:
+            return []
+        if current == CHANCE:
+            return [outcome for outcome, _ in self.chance_outcomes()]
         if player < 0:
             raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
         return []
