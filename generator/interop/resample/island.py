@@ -1,0 +1,516 @@
+"""The Most Dangerous Game: what a player cannot see is drawn again, and the game replayed.
+
+A player does not see the other players' cards (only how many each holds: what is drawn and
+what is discarded stays hidden, what is played is shown), nor the squares of the other
+Hunted (their start, unless they chose it before him, and every move of theirs, unless a
+sighting, a reveal or a sprung trap shows it). Everything else is in the public log. So a
+game he cannot tell from the real one keeps every public step and rewrites the hidden ones:
+the other Hunted's start and move squares, the others' draws and discards, and the passes
+(no Camouflage, no Dodge, no Run for Cover, no Rifle played) that a different hand asks for
+or no longer offers.
+
+The squares: each other Hunted's path comes from the exact tracker (tracking.Track, fed by
+bots.Tracker with the whole public log, the starts tied together by distinct_starts) with
+three facts more that this player has: the starts he was shown, his own start (no one else
+started there), and the squares where a Hunted's trap that no Hunter has sprung cannot lie
+(no Hunter has ended a move beside it since it was laid). A path is drawn backwards: his
+square now uniformly among the squares the forward sets allow now (then whether he has
+crossed by boat in this turn, uniformly among the states that fit), and each earlier square
+uniformly among those of the forward set at that time from which his move reaches the later
+one. Each path fits every fact; paths are not equally likely (a step with fewer squares to
+choose from weighs more). The paths are drawn again until no two Hunted share a start (the
+Hunted tied together exactly, given the paths' distribution).
+
+The cards: the game is replayed step by step, and each hidden draw is drawn when its turn
+comes, in proportion to each kind's count in the pile as the replay has it, less the cards
+this player will draw himself from the same pile before it is next reshuffled. When another
+player plays a card his drawn hand lacks (or is about to be asked for it: Camouflage when a
+look sees him, Dodge, Rifle or Net when a fight starts), one of his cards he can do without
+(as many of his later plays can still be met, from his hand or his own later draws) is
+redrawn as that kind: taken from the pile where every draw since that card's left one to
+spare and no reshuffle came between, or swapped with a card of that kind another hidden hand
+can do without, drawn since the same reshuffle; uniformly among those repairs. A hidden
+discard throws away, uniformly, a card its player can do without. So a history whose draws
+no later play constrains is drawn exactly as the game's chance deals it; a constrained one
+is a consistent history, not the exact posterior (a repair takes the card that was missing,
+not every history that holds it in proportion to its chance).
+
+Every step of the replay must leave the public log as the real game's, and the finished
+history is replayed once more and kept only when it gives the player's view. A try that
+fails (no repair fits) is dropped and another is drawn; after TRIES
+it raises ValueError. That happens: a repair never reaches across a reshuffle (the refilled
+pile's kinds are whatever the replay discarded), so late in a game, with plays that need
+cards drawn before the last reshuffle, a position may find no consistent history this way.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+
+from generator.engine.bitboards import bits
+from generator.engine.game import CHANCE, IllegalAction
+from generator.games.island.bots import Tracker
+from generator.games.island.rules import HUNTED
+from generator.games.island.tracking import Track
+from generator.interop.resample import Step, new_state, pick, replay
+from generator.interop.text import observation_text
+
+TRIES = 50  # draws of the paths and replays tried before giving up
+PATH_TRIES = 500  # draws of the paths tried before giving up on distinct starts
+PASSES = {"hide": "pass", "run": "pass", "arm": "fight", "brace": "fight"}
+SQUARE_MOVES = ("move ", "play sprint ", "play run-for-cover ")  # a Hunted's move names a square
+
+
+class _Broken(Exception):
+    """A try whose replay does not give the player's view."""
+
+
+@dataclass(frozen=True)
+class _Real:
+    """One step of the real history: who acted, at what kind of step, the action, and what
+    of it is hidden from the player (None, "draw", "start", "square", "discard", "pass")."""
+
+    who: int
+    kind: str
+    action: str
+    hidden: str | None
+
+
+@dataclass
+class _Position:
+    """What a player knows after a history, worked out once for all draws from it."""
+
+    steps: list[_Real]
+    end: tuple[str, int]  # the kind of step the real game waits at, and for whom
+    log: list[tuple]
+    wanted: str
+    tracks: dict[int, Track]  # the other Hunted who have started
+    own_start: int | None
+    draws: dict[int, list[int]]  # each other player's hidden draws (history indices)
+    plays: dict[int, list[tuple[int, str]]]  # each other player's cards played
+    dumps: dict[int, list[int]]  # the steps after which a player's hand went (a capture)
+    own_draws: list[tuple[int, str, str]]  # his own draws: (index, deck, kind)
+    reshuffled: dict[str, list[int]]  # deck -> the steps after which its pile was refilled
+
+    def epoch(self, deck: str, index: int) -> int:
+        """Return how many times `deck` had been reshuffled before step `index`."""
+        return bisect_left(self.reshuffled.get(deck, []), index)
+
+
+def _hidden(state, step_kind: str, who: int, action: str, player: int, shown) -> str | None:
+    """Return what of `action` is hidden from `player` (see _Real), before it is played."""
+    if who == CHANCE:
+        return "draw" if step_kind == "draw" and state.stack[-1][1] != player else None
+    if who == player:
+        return None
+    if step_kind == "discard":
+        return "discard"
+    if step_kind in PASSES and action == PASSES[step_kind]:
+        return "pass"
+    if step_kind == "start":
+        return None if who in shown else "start"
+    if state.role[who] == HUNTED and action.startswith(SQUARE_MOVES):
+        return "square"
+    return None
+
+
+@lru_cache(maxsize=32)
+def _position(options: tuple, actions: tuple, player: int) -> _Position | None:
+    """Return what `player` knows after `actions` (None when nothing is hidden from him)."""
+    final, _ = replay("island", dict(options), actions)
+    shown = dict(final.observation(player).shown_starts)
+    state = new_state("island", dict(options))
+    steps: list[_Real] = []
+    draws: dict[int, list[int]] = {}
+    plays: dict[int, list[tuple[int, str]]] = {}
+    dumps: dict[int, list[int]] = {}
+    own_draws: list[tuple[int, str, str]] = []
+    reshuffled: dict[str, list[int]] = {}
+    for index, action in enumerate(actions):
+        kind, who = state.stack[-1][0], state.current_player()
+        hidden = _hidden(state, kind, who, action, player, shown)
+        steps.append(_Real(who, kind, action, hidden))
+        if kind == "draw":
+            drawer, deck = state.stack[-1][1], state.role[state.stack[-1][1]]
+            if drawer == player:
+                own_draws.append((index, deck, action.split()[1]))
+            else:
+                draws.setdefault(drawer, []).append(index)
+        elif who not in (CHANCE, player) and action.startswith("play "):
+            plays.setdefault(who, []).append((index, action.split()[1]))
+        roles, read = list(state.role), len(state.log)
+        state.apply(action)
+        for seat, role in enumerate(roles):
+            if role != state.role[seat]:
+                dumps.setdefault(seat, []).append(index)
+        for event in state.log[read:]:
+            if event[0] == "reshuffle":
+                reshuffled.setdefault(event[1], []).append(index)
+    if not any(step.hidden in ("draw", "start", "square") for step in steps):
+        return None
+    view = state.observation(player)
+    top = state.stack[-1] if state.stack and not state.over else ("over",)
+    own_start = state.marks[player][0] if state.marks[player] else None
+    return _Position(
+        steps,
+        (top[0], state.current_player()),
+        list(state.log),
+        observation_text(view),
+        _tracks(state, view, player, own_start),
+        own_start,
+        draws,
+        plays,
+        dumps,
+        own_draws,
+        reshuffled,
+    )
+
+
+def _tracks(state, view, player: int, own_start: int | None) -> dict[int, Track]:
+    """Return the tracks of the other Hunted who have started: the table's exact tracker
+    with the facts `player` has besides (see the module's docstring)."""
+    tracker = Tracker()
+    tracker.update(view)
+    everyone = {**tracker.closed, **tracker.tracks}
+    if own_start is not None:
+        everyone[player].fact_at(0, 1 << own_start)
+    for hunted, square in view.shown_starts.items():
+        everyone[hunted].fact_at(0, 1 << square)
+    for owner, time, banned in _unsprung_traps(state):
+        if owner != player:
+            everyone[owner].fact_at(time, ~banned)
+    tracker.settled()
+    return {x: track for x, track in {**tracker.closed, **tracker.tracks}.items() if x != player}
+
+
+def _unsprung_traps(state) -> list[tuple[int, int, int]]:
+    """Return (owner, his time when he laid it, the squares it cannot be on) for each trap a
+    Hunted laid that is still unsprung: no Hunter has ended a move on or beside it since."""
+    geo, clock, open_traps = state.geo, Counter(), {}
+    for event in state.log:
+        kind = event[0]
+        if kind in ("hmove", "extra"):
+            clock[event[1]] += 1
+        elif kind == "trap" and event[4] is None:
+            open_traps[event[3]] = [event[1], clock[event[1]], 0]
+        elif kind == "moved":
+            for trap in open_traps.values():
+                trap[2] |= geo.within(event[2], 1, "steps")
+        elif kind == "sprung":
+            open_traps.pop(event[3], None)
+    return [tuple(trap) for trap in open_traps.values()]
+
+
+# --- the squares --------------------------------------------------------------------------------
+
+
+def _path(track: Track, draw) -> list[int]:
+    """Return a square for each of the Hunted's times, drawn backwards through the forward
+    sets (see the module's docstring)."""
+    geo, now = track.geometry, track.now()
+    square = pick(bits(track.possible()), draw)
+    crossed = _crossed(track.free[now], track.used[now], square, draw)
+    path = [square]
+    for time in range(now - 1, -1, -1):
+        move, free, used = track.moves[time], track.free[time], track.used[time]
+        foot, boat = geo.reach_split(1 << square, 0, move.steps, move.exact)
+        if move.fresh:  # a new turn: any state before it will do
+            before = (boat if crossed else foot) & (free | used)
+            square = pick(bits(before), draw)
+            crossed = _crossed(free, used, square, draw)
+        elif crossed:  # he crossed in this move (from free), or before it (from used)
+            before = (boat & free) | (foot & used)
+            square = pick(bits(before), draw)
+            crossed = _crossed(boat & free, foot & used, square, draw)
+        else:
+            square = pick(bits(foot & free), draw)
+        path.append(square)
+    return path[::-1]
+
+
+def _crossed(free: int, used: int, square: int, draw) -> bool:
+    """Return whether he had crossed by boat in this turn on `square`, uniformly among the
+    states the sets allow."""
+    states = [state for state, mask in ((False, free), (True, used)) if mask >> square & 1]
+    return pick(states, draw)
+
+
+def _paths(position: _Position, draw) -> dict[int, list[int]]:
+    """Return a path for every other Hunted who has started, no two starting together."""
+    for _ in range(PATH_TRIES):
+        paths = {x: _path(track, draw) for x, track in position.tracks.items()}
+        starts = [path[0] for path in paths.values()]
+        if position.own_start is not None:
+            starts.append(position.own_start)
+        if len(set(starts)) == len(starts):
+            return paths
+    raise ValueError(f"no distinct starts found in {PATH_TRIES} draws")
+
+
+# --- the cards ----------------------------------------------------------------------------------
+
+
+def _spare_kinds(position: _Position, seat: int, index: int, hand: list[str]) -> set[str]:
+    """Return the kinds of `hand` one card of which `seat` can do without: as many of his
+    plays after step `index` can be given a card without it as with it."""
+    dumps = position.dumps.get(seat, [])
+    after = bisect_right(dumps, index)
+    until = dumps[after] if after < len(dumps) else len(position.steps)
+    plays = [(t, slug) for t, slug in position.plays.get(seat, []) if index < t < until]
+    draws = position.draws.get(seat, [])
+    first = bisect_right(draws, index)
+
+    def unmet(cards: Counter) -> int:
+        """Count the plays neither `cards` nor a draw of his own before them can serve."""
+        left, lacking, missed = Counter(cards), 0, 0
+        for time, slug in plays:
+            if left[slug]:
+                left[slug] -= 1
+            elif bisect_right(draws, time) - first > lacking:
+                lacking += 1
+            else:
+                missed += 1
+        return missed
+
+    held = Counter(hand)
+    now = unmet(held)
+    return {kind for kind in held if unmet(held - Counter([kind])) <= now}
+
+
+def _weighted(weights: dict[str, int], draw) -> str:
+    """Return a kind in proportion to its weight (those of weight 0 or less never)."""
+    kinds = [kind for kind, n in weights.items() if n > 0]
+    if not kinds:
+        raise _Broken("the pile holds no card for this draw")
+    point = draw() * sum(weights[kind] for kind in kinds)
+    for kind in kinds:
+        point -= weights[kind]
+        if point < 0:
+            return kind
+    return kinds[-1]
+
+
+class _Replay:
+    """The game being drawn: the copy's state and history, the slots (history indices) of
+    the cards each other player holds, each pile after every draw, and where each pile was
+    reshuffled."""
+
+    def __init__(self, options: dict, position: _Position, player: int) -> None:
+        self.copy = new_state("island", options)
+        self.out: list[Step] = []
+        self.position, self.player = position, player
+        self.held: dict[int, list[tuple[int, str]]] = {}  # seat -> (slot, kind) held
+        self.piles: dict[str, list[tuple[int, dict]]] = {}  # deck -> (slot, pile after it)
+        self.refills: dict[str, list[int]] = {}  # deck -> the first slot after each reshuffle
+
+    def play(self, action: str) -> None:
+        copy, before = self.copy, len(self.copy.log)
+        roles = list(copy.role)
+        drawer = copy.stack[-1][1] if copy.stack[-1][0] == "draw" else None
+        self.out.append(Step(copy.current_player(), action, action))
+        copy.apply(action)
+        if copy.log[before:] != self.position.log[before : len(copy.log)]:
+            raise _Broken("the public log differs")
+        if drawer is not None:
+            deck = roles[drawer]
+            self.piles.setdefault(deck, []).append((len(self.out) - 1, dict(copy.piles[deck])))
+            if drawer != self.player:
+                self.held.setdefault(drawer, []).append((len(self.out) - 1, action.split()[1]))
+        for seat, role in enumerate(roles):
+            if role != copy.role[seat]:
+                self.held[seat] = []  # captured: his hand went to the discards
+        for event in copy.log[before:]:
+            if event[0] == "reshuffle":
+                self.refills.setdefault(event[1], []).append(len(self.out))
+
+    def let_go(self, seat: int, kind: str) -> None:
+        """Forget a card `seat` played or discarded."""
+        slots = self.held.get(seat, [])
+        for at, (_, held) in enumerate(slots):
+            if held == kind:
+                del slots[at]
+                return
+
+    def give(self, seat: int, index: int, kind: str, draw) -> None:
+        """Make `seat` hold `kind` for his play at real step `index`: one of his cards that
+        no later play of his needs, drawn since the pile's last reshuffle, is redrawn as
+        `kind`, taken from the pile or from a card of `kind` another hidden hand holds and
+        does not need (its slot redrawn as his card), where the piles between allow it;
+        uniformly among such."""
+        copy, deck = self.copy, self.copy.role[seat]
+        refills = self.refills.get(deck, [])
+        mine = self._spare(seat, index)
+        fits = []
+        if copy.piles[deck][kind] - 1 >= _kept(self.position, index, deck)[kind]:
+            fits += [
+                (slot, old, None)
+                for slot, old in mine
+                if bisect_right(refills, slot) == len(refills) and self._room(deck, kind, slot)
+            ]
+        for other in self.held:
+            if other == seat or copy.role[other] != deck:
+                continue
+            for their, held in self._spare(other, index):
+                if held != kind:
+                    continue
+                for slot, old in mine:
+                    if bisect_right(refills, slot) != bisect_right(refills, their):
+                        continue  # a reshuffle between: the piles after it would differ
+                    low, high = min(slot, their), max(slot, their)
+                    spared = kind if slot < their else old
+                    if self._room(deck, spared, low, high):
+                        fits.append((slot, old, (other, their)))
+        if not fits:
+            raise _Broken(f"no card of player {seat} could have been a {kind}")
+        slot, old, swap = pick(fits, draw)
+        if swap is None:
+            self._shift(deck, kind, old, slot, len(self.out))
+            copy.piles[deck][kind] -= 1
+            copy.piles[deck][old] += 1
+        else:
+            other, their = swap
+            if slot < their:
+                self._shift(deck, kind, old, slot, their)
+            else:
+                self._shift(deck, old, kind, their, slot)
+            self._redraw(other, their, kind, old)
+        self._redraw(seat, slot, old, kind)
+
+    def _spare(self, seat: int, index: int) -> list[tuple[int, str]]:
+        """Return the slots of `seat`'s cards he can do without after step `index`."""
+        hand = self.copy.hand[seat]
+        spare = _spare_kinds(self.position, seat, index, hand)
+        return [(slot, held) for slot, held in self.held.get(seat, []) if held in spare]
+
+    def _room(self, deck: str, kind: str, low: int, high: int | None = None) -> bool:
+        """Return whether `deck`'s pile held a `kind` to spare after every draw from slot
+        `low` up to `high` (to now when None)."""
+        return all(
+            pile[kind] >= 1
+            for at, pile in self.piles.get(deck, [])
+            if at >= low and (high is None or at < high)
+        )
+
+    def _shift(self, deck: str, taken: str, left: str, low: int, high: int) -> None:
+        """Note that the pile held one `taken` fewer and one `left` more after the draws
+        from slot `low` to before `high`."""
+        for at, pile in self.piles.get(deck, []):
+            if low <= at < high:
+                pile[taken] -= 1
+                pile[left] += 1
+
+    def _redraw(self, seat: int, slot: int, old: str, kind: str) -> None:
+        """Make `seat`'s card drawn at `slot` a `kind` instead of `old`."""
+        hand = self.copy.hand[seat]
+        hand.remove(old)
+        hand.append(kind)
+        self.copy._legal = None
+        self.out[slot] = Step(CHANCE, f"draw {kind}", f"draw {kind}")
+        slots = self.held[seat]
+        slots[slots.index((slot, old))] = (slot, kind)
+
+    def flush(self, kind: str, who: int) -> None:
+        """Pass at the copy's hidden passes that the real game does not wait at."""
+        while _at_pass(self.copy, self.player, kind, who):
+            self.play(PASSES[self.copy.stack[-1][0]])
+
+
+def _kept(position: _Position, index: int, deck: str) -> Counter:
+    """Return the cards this player draws himself from `deck`'s pile after step `index`,
+    before it is next reshuffled: the pile keeps them for him."""
+    epoch = position.epoch(deck, index)
+    return Counter(
+        kind
+        for at, own_deck, kind in position.own_draws
+        if at > index and own_deck == deck and position.epoch(deck, at) == epoch
+    )
+
+
+def _draw_card(game: _Replay, index: int, draw) -> str:
+    """Return the kind drawn at hidden step `index`: in proportion to the pile, less what
+    this player draws himself from it later."""
+    copy = game.copy
+    deck = copy.role[copy.stack[-1][1]]
+    kept = _kept(game.position, index, deck)
+    return _weighted({k: n - kept[k] for k, n in copy.piles[deck].items()}, draw)
+
+
+def _discard_card(game: _Replay, index: int, draw) -> str:
+    """Return the card a hidden discard throws away: uniformly among those the player's
+    later plays do not need (among all, if each is needed)."""
+    copy = game.copy
+    seat = copy.stack[-1][1]
+    hand = copy.hand[seat]
+    spare = _spare_kinds(game.position, seat, index, hand)
+    card = pick(sorted(card for card in hand if card in spare) or sorted(hand), draw)
+    game.let_go(seat, card)
+    return card
+
+
+# --- the replay ---------------------------------------------------------------------------------
+
+
+def _at_pass(copy, player: int, kind: str, who: int) -> bool:
+    """Return whether the copy waits at another player's hidden pass that the real game
+    does not wait at (its step is not `kind` for `who`)."""
+    if copy.over:
+        return False
+    top, mover = copy.stack[-1][0], copy.current_player()
+    return top in PASSES and mover != player and (top, mover) != (kind, who)
+
+
+def _attempt(options: dict, position: _Position, player: int, draw) -> list[Step]:
+    """Return one history drawn as the module's docstring says; _Broken when it leaves the
+    public log or cannot give a player a card he plays."""
+    paths = _paths(position, draw)
+    game = _Replay(options, position, player)
+    for index, real in enumerate(position.steps):
+        game.flush(real.kind, real.who)
+        copy = game.copy
+        here = (copy.stack[-1][0], copy.current_player())
+        if real.hidden == "pass" and here != (real.kind, real.who):
+            continue  # the copy's hand does not offer this pass
+        action = real.action
+        if real.hidden == "draw":
+            action = "draw " + _draw_card(game, index, draw)
+        elif real.hidden == "discard":
+            action = "discard " + _discard_card(game, index, draw)
+        elif real.hidden == "start":
+            action = "start " + copy.island.name(paths[real.who][0])
+        elif real.hidden == "square":
+            square = paths[real.who][copy.clock[real.who] + 1]
+            action = action.rsplit(" ", 1)[0] + " " + copy.island.name(square)
+        for later in range(index, len(position.steps)):  # the cards this step's windows ask
+            ahead = position.steps[later]
+            if later > index and ahead.kind not in PASSES:
+                break
+            if ahead.who not in (CHANCE, player) and ahead.action.startswith("play "):
+                slug = ahead.action.split()[1]
+                if slug not in copy.hand[ahead.who]:
+                    game.give(ahead.who, later, slug, draw)
+        if real.who not in (CHANCE, player) and action.startswith("play "):
+            game.let_go(real.who, action.split()[1])
+        game.play(action)
+    game.flush(*position.end)
+    state, steps = replay("island", options, [step.action for step in game.out])
+    if observation_text(state.observation(player)) != position.wanted:
+        raise _Broken("the view differs")
+    return steps
+
+
+def resample(options: dict, history: list[Step], player: int, draw) -> list[Step] | None:
+    if player < 0:
+        return None
+    actions = tuple(str(step.action) for step in history)
+    position = _position(tuple(sorted(options.items())), actions, player)
+    if position is None:
+        return None  # nothing drawn or chosen out of his sight yet
+    for _ in range(TRIES):
+        try:
+            return _attempt(dict(options), position, player, draw)
+        except (_Broken, IllegalAction):
+            continue
+    raise ValueError(f"no consistent island game found in {TRIES} tries")
