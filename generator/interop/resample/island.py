@@ -305,6 +305,7 @@ class _Replay:
         self.held: dict[int, list[tuple[int, str]]] = {}  # seat -> (slot, kind) held
         self.piles: dict[str, list[tuple[int, dict]]] = {}  # deck -> (slot, pile after it)
         self.refills: dict[str, list[int]] = {}  # deck -> the first slot after each reshuffle
+        self.thrown: list[list] = []  # hidden discards: [seat, slot, kind, deck, its step]
 
     def play(self, action: str) -> None:
         copy, before = self.copy, len(self.copy.log)
@@ -326,20 +327,26 @@ class _Replay:
             if event[0] == "reshuffle":
                 self.refills.setdefault(event[1], []).append(len(self.out))
 
-    def let_go(self, seat: int, kind: str) -> None:
-        """Forget a card `seat` played or discarded."""
+    def let_go(self, seat: int, kind: str) -> int | None:
+        """Forget a card `seat` played or discarded; return its slot."""
         slots = self.held.get(seat, [])
-        for at, (_, held) in enumerate(slots):
+        for at, (slot, held) in enumerate(slots):
             if held == kind:
                 del slots[at]
-                return
+                return slot
+        return None
+
+    def epoch(self, deck: str, slot: int) -> int:
+        """Return how many times `deck` had been reshuffled before `slot`."""
+        return bisect_right(self.refills.get(deck, []), slot)
 
     def give(self, seat: int, index: int, kind: str, draw) -> None:
-        """Make `seat` hold `kind` for his play at real step `index`: one of his cards that
-        no later play of his needs, drawn since the pile's last reshuffle, is redrawn as
-        `kind`, taken from the pile or from a card of `kind` another hidden hand holds and
-        does not need (its slot redrawn as his card), where the piles between allow it;
-        uniformly among such."""
+        """Make `seat` hold `kind` for his play at real step `index`: one of his cards he can
+        do without is redrawn as `kind`, taken from the pile (his card drawn since its last
+        reshuffle), or from a card of `kind` another hidden hand can do without or threw
+        away (drawn since the same reshuffle as his; it becomes his card, and his card
+        takes its place, in the refilled pile too when it was thrown before the last
+        reshuffle), where the piles between allow it; uniformly among such."""
         copy, deck = self.copy, self.copy.role[seat]
         refills = self.refills.get(deck, [])
         mine = self._spare(seat, index)
@@ -363,6 +370,22 @@ class _Replay:
                     spared = kind if slot < their else old
                     if self._room(deck, spared, low, high):
                         fits.append((slot, old, (other, their)))
+        spare_in_pile = copy.piles[deck][kind] - 1 >= _kept(self.position, index, deck)[kind]
+        for thrown in self.thrown:
+            other, their, held, its_deck, at = thrown
+            if held != kind or its_deck != deck:
+                continue
+            if self.epoch(deck, at) != len(refills):  # it went into the pile as refilled
+                if self.epoch(deck, at) != len(refills) - 1 or not spare_in_pile:
+                    continue
+                if not self._room(deck, kind, refills[-1]):
+                    continue
+            for slot, old in mine:
+                if self.epoch(deck, slot) != self.epoch(deck, their):
+                    continue
+                low, high = min(slot, their), max(slot, their)
+                if self._room(deck, kind if slot < their else old, low, high):
+                    fits.append((slot, old, thrown))
         if not fits:
             raise _Broken(f"no card of player {seat} could have been a {kind}")
         slot, old, swap = pick(fits, draw)
@@ -371,12 +394,22 @@ class _Replay:
             copy.piles[deck][kind] -= 1
             copy.piles[deck][old] += 1
         else:
-            other, their = swap
+            other, their = swap[:2]
             if slot < their:
                 self._shift(deck, kind, old, slot, their)
             else:
                 self._shift(deck, old, kind, their, slot)
-            self._redraw(other, their, kind, old)
+            if isinstance(swap, tuple):
+                self._redraw(other, their, kind, old)
+            else:  # a discard: he threw away `old`, drawn where `kind` was
+                swap[2], at = old, swap[4]
+                self.out[their] = Step(CHANCE, f"draw {old}", f"draw {old}")
+                self.out[at] = Step(other, f"discard {old}", f"discard {old}")
+                where = copy.discards if self.epoch(deck, at) == len(refills) else copy.piles
+                if where is copy.piles:  # the refilled pile held `old` where it held `kind`
+                    self._shift(deck, kind, old, refills[-1], len(self.out))
+                where[deck][kind] -= 1
+                where[deck][old] += 1
         self._redraw(seat, slot, old, kind)
 
     def _spare(self, seat: int, index: int) -> list[tuple[int, str]]:
@@ -446,7 +479,9 @@ def _discard_card(game: _Replay, index: int, draw) -> str:
     hand = copy.hand[seat]
     spare = _spare_kinds(game.position, seat, index, hand)
     card = pick(sorted(card for card in hand if card in spare) or sorted(hand), draw)
-    game.let_go(seat, card)
+    slot = game.let_go(seat, card)
+    if slot is not None:
+        game.thrown.append([seat, slot, card, copy.role[seat], len(game.out)])
     return card
 
 
