@@ -64,14 +64,28 @@ class _Facts:
 
 
 # OpenSpiel's max_game_length counts decisions (chance steps do not count). The Hunt and
-# Parforcejagd are bounded by their rules' last turn or round. CutThroat! and the island
-# bound their turns (the turn limit; 3 x day cycles), not the decisions in a turn (plays
-# chain through deaths and right guesses; a turn plays cards, moves and fights), so a turn
-# is capped at DECISIONS_A_TURN. Fugitive has no bound at all: the Fugitive may pass and
-# the Marshal guess wrong for ever, so FUGITIVE_DECISIONS is a cap. Random play stays far
-# inside each (docs/interop.md, "Limits"; tests/interop/test_openspiel.py checks).
-DECISIONS_A_TURN = {"cutthroat": 10, "island": 40}  # random play: at most 10 and 16 seen
+# Parforcejagd are bounded by their rules' last turn or round, CutThroat! by its turn limit
+# (_cutthroat_length). The island's rules end it after 3 x day cycles but do not bound the
+# decisions of a turn (cards are played and drawn again, the piles reshuffled), so a turn
+# is capped at ISLAND_DECISIONS_A_TURN. Fugitive has no bound at all: the Fugitive may pass
+# and the Marshal guess wrong for ever, so FUGITIVE_DECISIONS is a cap. Random play stays
+# far inside each (docs/interop.md, "Limits"; tests/interop/test_openspiel.py checks).
+ISLAND_DECISIONS_A_TURN = 40  # random play: at most 16 seen in 100 games
 FUGITIVE_DECISIONS = 2000  # random play: at most 709 seen in 1,050 games, every variant
+
+
+def _cutthroat_length(quarry) -> int:
+    """Return the most decisions a CutThroat! game can take, from its rules: at most
+    turn_limit turns. A turn that judges hearts plays their extended plays (each follows a
+    death, so n - 1 in a game) and ends. Another turn is offered the enemy's extended play
+    (bonus, then its takes and puts; or pass) and then its main step: a play (its takes and
+    puts) or a guess, a right one followed by an extended play; after the bonus it may not
+    guess. The bonus and a play are the most: 1 + extend + 1 + play."""
+    plays = quarry.plays
+    extend, play = sum(plays["extend"]), sum(plays["play"])  # takes and puts of each
+    a_turn = 1 + extend + 1 + play  # the most: the bonus, then a play (a pass, a guess: less)
+    queued = max(extend, sum(plays["double"]))  # a heart's extended play (or its pass)
+    return quarry.turn_limit * a_turn + (quarry.players - 1) * queued
 
 
 def _facts(name: str, options: dict) -> _Facts:
@@ -88,7 +102,7 @@ def _facts(name: str, options: dict) -> _Facts:
         outcomes = 43 if options.get("variant", "none") == "none" else len(FUGITIVE_CARDS)
         return _Facts(True, True, True, 2, outcomes, (-1.0, 1.0), FUGITIVE_DECISIONS)
     if name == "cutthroat":
-        players, length = quarry.players, DECISIONS_A_TURN[name] * quarry.turn_limit
+        players, length = quarry.players, _cutthroat_length(quarry)
         return _Facts(True, True, False, players, players, (0.0, 1.0), length)
     if name == "parforce":
         from generator.games.parforce.rules import PIECES, POND_FEE
@@ -106,7 +120,7 @@ def _facts(name: str, options: dict) -> _Facts:
     top = float((CAPTURE_POINTS + ESCAPE_POINTS + LAST_SURVIVOR_POINTS) * quarry.players)
     outcomes = max(20, len(cards.KINDS))
     turns = (3 * quarry.island.day + 1) * quarry.players  # the setup, then 3 x day cycles
-    length = DECISIONS_A_TURN[name] * turns
+    length = ISLAND_DECISIONS_A_TURN * turns
     return _Facts(True, True, False, quarry.players, outcomes, (0.0, top), length)
 
 
@@ -124,6 +138,17 @@ _PARAMETERS = {
     "parforce": {},
     "island": {"players": 5},
 }
+
+
+def _seats(name: str, players: int) -> tuple[int, int]:
+    """Return the fewest and most players of `name` (`players` for a two-sided game)."""
+    if name == "cutthroat":
+        from generator.games.cutthroat.rules import MAX_PLAYERS, MIN_PLAYERS
+    elif name == "island":
+        from generator.games.island.rules import MAX_PLAYERS, MIN_PLAYERS
+    else:
+        return players, players
+    return MIN_PLAYERS, MAX_PLAYERS
 
 
 def _game_class(name: str) -> type:
@@ -149,8 +174,8 @@ def _game_class(name: str) -> type:
             else pyspiel.GameType.Utility.GENERAL_SUM
         ),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=facts.players if name in ("hunt", "fugitive", "parforce") else 13,
-        min_num_players=facts.players if name in ("hunt", "fugitive", "parforce") else 4,
+        max_num_players=_seats(name, facts.players)[1],
+        min_num_players=_seats(name, facts.players)[0],
         provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,

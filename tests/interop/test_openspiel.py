@@ -347,3 +347,34 @@ def test_random_games_stay_inside_the_length_bound_and_it_is_not_far_off(name, p
     longest = max(decisions_of_random_game(name, params, seed) for seed in range(games))
     assert longest <= bound
     assert bound <= 12 * longest  # a bound of the rules' turns, or a cap, not a guess
+
+
+def test_cutthroat_turns_take_no_more_decisions_than_the_bound_counts():
+    # the bound is turn_limit turns of at most 1 + extend + 1 + play decisions, and one
+    # extended play for each death: checked turn by turn in random games
+    from generator.engine.game import CHANCE
+    from generator.interop.openspiel import _cutthroat_length
+    from generator.interop.resample import new_state
+
+    most = 0
+    for seed in range(15):
+        state, rng = new_state("cutthroat", {}), __import__("random").Random(seed)
+        plays = state.plays
+        a_turn = 2 + sum(plays["extend"]) + sum(plays["play"])
+        decisions, deaths = {}, {}  # by turn
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            turn, living = state.turns, sum(state.alive)
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+            decisions[turn] = decisions.get(turn, 0) + 1
+            now = state.turns  # a heart's death comes as its holder's turn begins
+            deaths[now] = deaths.get(now, 0) + living - sum(state.alive)
+        for turn, count in decisions.items():
+            died = deaths.get(turn, 0)
+            assert count <= a_turn + died * sum(plays["double"]), (seed, turn)
+            most = max(most, count if not died else 0)
+    assert most >= a_turn - 2  # random play comes near a turn's bound
+    assert _cutthroat_length(new_state("cutthroat", {})) == 300 * 10 + 7 * 7
