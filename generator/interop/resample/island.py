@@ -23,7 +23,8 @@ Hunted tied together exactly, given the paths' distribution).
 
 The cards: the game is replayed step by step, and each hidden draw is drawn when its turn
 comes, in proportion to each kind's count in the pile as the replay has it, less the cards
-this player will draw himself from the same pile before it is next reshuffled. When another
+this player will draw himself from the same pile before it is next reshuffled (and among
+the kinds its player lacks, when his plays leave this draw no choice). When another
 player plays a card his drawn hand lacks (or is about to be asked for it: Camouflage when a
 look sees him, Dodge, Rifle or Net when a fight starts), one of his cards he can do without
 (as many of his later plays can still be met, from his hand or his own later draws) is
@@ -253,13 +254,18 @@ def _paths(position: _Position, draw) -> dict[int, list[int]]:
 # --- the cards ----------------------------------------------------------------------------------
 
 
-def _spare_kinds(position: _Position, seat: int, index: int, hand: list[str]) -> set[str]:
-    """Return the kinds of `hand` one card of which `seat` can do without: as many of his
-    plays after step `index` can be given a card without it as with it."""
+def _later_plays(position: _Position, seat: int, index: int) -> list[tuple[int, str]]:
+    """Return `seat`'s plays after step `index`, up to his hand's next loss (a capture)."""
     dumps = position.dumps.get(seat, [])
     after = bisect_right(dumps, index)
     until = dumps[after] if after < len(dumps) else len(position.steps)
-    plays = [(t, slug) for t, slug in position.plays.get(seat, []) if index < t < until]
+    return [(t, slug) for t, slug in position.plays.get(seat, []) if index < t < until]
+
+
+def _spare_kinds(position: _Position, seat: int, index: int, hand: list[str]) -> set[str]:
+    """Return the kinds of `hand` one card of which `seat` can do without: as many of his
+    plays after step `index` can be given a card without it as with it."""
+    plays = _later_plays(position, seat, index)
     draws = position.draws.get(seat, [])
     first = bisect_right(draws, index)
 
@@ -464,11 +470,34 @@ def _kept(position: _Position, index: int, deck: str) -> Counter:
 
 def _draw_card(game: _Replay, index: int, draw) -> str:
     """Return the kind drawn at hidden step `index`: in proportion to the pile, less what
-    this player draws himself from it later."""
+    this player draws himself from it later; among the kinds his plays will lack when
+    every draw of his until one of them must serve them (when the pile has one)."""
     copy = game.copy
-    deck = copy.role[copy.stack[-1][1]]
+    seat = copy.stack[-1][1]
+    deck = copy.role[seat]
     kept = _kept(game.position, index, deck)
-    return _weighted({k: n - kept[k] for k, n in copy.piles[deck].items()}, draw)
+    weights = {k: n - kept[k] for k, n in copy.piles[deck].items()}
+    wanted = _wanted_now(game.position, seat, index, copy.hand[seat])
+    if any(weights[k] > 0 for k in wanted):
+        weights = {k: n for k, n in weights.items() if k in wanted}
+    return _weighted(weights, draw)
+
+
+def _wanted_now(position: _Position, seat: int, index: int, hand: list[str]) -> set[str]:
+    """Return the kinds the draw at step `index` must be one of, for `seat`'s plays to be
+    met: those lacking for the plays up to the first whose lacking cards take every draw
+    of his from this one until it (none when no play is that near)."""
+    draws = position.draws.get(seat, [])
+    first = bisect_left(draws, index)
+    left, lacking = Counter(hand), []
+    for time, slug in _later_plays(position, seat, index):
+        if left[slug]:
+            left[slug] -= 1
+            continue
+        lacking.append(slug)
+        if bisect_left(draws, time) - first <= len(lacking):
+            return set(lacking)
+    return set()
 
 
 def _discard_card(game: _Replay, index: int, draw) -> str:
