@@ -30,7 +30,9 @@ look sees him, Dodge, Rifle or Net when a fight starts), one of his cards he can
 (as many of his later plays can still be met, from his hand or his own later draws) is
 redrawn as that kind: taken from the pile where every draw since that card's left one to
 spare and no reshuffle came between, or swapped with a card of that kind another hidden hand
-can do without, drawn since the same reshuffle; uniformly among those repairs. A hidden
+can do without or threw away, drawn since the same reshuffle; uniformly among those repairs.
+When the pile lacks a card this player draws himself, a spare card of that kind in another
+hidden hand is redrawn as a kind the pile could spare. A hidden
 discard throws away, uniformly, a card its player can do without. So a history whose draws
 no later play constrains is drawn exactly as the game's chance deals it; a constrained one
 is a consistent history, not the exact posterior (a repair takes the card that was missing,
@@ -418,6 +420,30 @@ class _Replay:
                 where[deck][old] += 1
         self._redraw(seat, slot, old, kind)
 
+    def free_up(self, kind: str, index: int, draw) -> None:
+        """Make the pile hold a `kind` for this player's own draw at step `index`: a card of
+        `kind` another hidden hand can do without, drawn since the last reshuffle, is
+        redrawn as a kind the pile held to spare from its draw on; uniformly among such."""
+        copy, deck = self.copy, self.copy.role[self.copy.stack[-1][1]]
+        pile, kept = copy.piles[deck], _kept(self.position, index, deck)
+        since = len(self.refills.get(deck, []))
+        fits = []
+        for other in self.held:
+            if copy.role[other] != deck:
+                continue
+            for slot, held in self._spare(other, index):
+                if held != kind or self.epoch(deck, slot) != since:
+                    continue
+                spared = [k for k, n in pile.items() if k != kind and n - kept[k] >= 1]
+                fits += [(other, slot, k) for k in spared if self._room(deck, k, slot)]
+        if not fits:
+            raise _Broken(f"the pile could not have kept a {kind}")
+        other, slot, instead = pick(fits, draw)
+        self._shift(deck, instead, kind, slot, len(self.out))
+        pile[instead] -= 1
+        pile[kind] += 1
+        self._redraw(other, slot, kind, instead)
+
     def _spare(self, seat: int, index: int) -> list[tuple[int, str]]:
         """Return the slots of `seat`'s cards he can do without after step `index`."""
         hand = self.copy.hand[seat]
@@ -451,9 +477,11 @@ class _Replay:
         slots = self.held[seat]
         slots[slots.index((slot, old))] = (slot, kind)
 
-    def flush(self, kind: str, who: int) -> None:
-        """Pass at the copy's hidden passes that the real game does not wait at."""
-        while _at_pass(self.copy, self.player, kind, who):
+    def flush(self, coming: set[tuple[str, int]]) -> None:
+        """Pass at the copy's hidden passes that the real game does not wait at (`coming`:
+        the steps, kind and player, the real game waits at next, up to its next step that
+        is no window)."""
+        while _at_pass(self.copy, self.player, coming):
             self.play(PASSES[self.copy.stack[-1][0]])
 
 
@@ -517,13 +545,24 @@ def _discard_card(game: _Replay, index: int, draw) -> str:
 # --- the replay ---------------------------------------------------------------------------------
 
 
-def _at_pass(copy, player: int, kind: str, who: int) -> bool:
+def _at_pass(copy, player: int, coming: set[tuple[str, int]]) -> bool:
     """Return whether the copy waits at another player's hidden pass that the real game
-    does not wait at (its step is not `kind` for `who`)."""
+    does not wait at (none of the `coming` steps is that step for that player)."""
     if copy.over:
         return False
     top, mover = copy.stack[-1][0], copy.current_player()
-    return top in PASSES and mover != player and (top, mover) != (kind, who)
+    return top in PASSES and mover != player and (top, mover) not in coming
+
+
+def _coming(position: _Position, index: int) -> set[tuple[str, int]]:
+    """Return the (kind, player) of real step `index` and of the windows right after it."""
+    coming = set()
+    for later in range(index, len(position.steps)):
+        real = position.steps[later]
+        if later > index and real.kind not in PASSES:
+            break
+        coming.add((real.kind, real.who))
+    return coming
 
 
 def _attempt(options: dict, position: _Position, player: int, draw) -> list[Step]:
@@ -532,7 +571,7 @@ def _attempt(options: dict, position: _Position, player: int, draw) -> list[Step
     paths = _paths(position, draw)
     game = _Replay(options, position, player)
     for index, real in enumerate(position.steps):
-        game.flush(real.kind, real.who)
+        game.flush(_coming(position, index))
         copy = game.copy
         here = (copy.stack[-1][0], copy.current_player())
         if real.hidden == "pass" and here != (real.kind, real.who):
@@ -547,18 +586,23 @@ def _attempt(options: dict, position: _Position, player: int, draw) -> list[Step
         elif real.hidden == "square":
             square = paths[real.who][copy.clock[real.who] + 1]
             action = action.rsplit(" ", 1)[0] + " " + copy.island.name(square)
-        for later in range(index, len(position.steps)):  # the cards this step's windows ask
+        asked: Counter = Counter()  # the cards this step and the windows it opens ask for
+        for later in range(index, len(position.steps)):
             ahead = position.steps[later]
             if later > index and ahead.kind not in PASSES:
                 break
             if ahead.who not in (CHANCE, player) and ahead.action.startswith("play "):
                 slug = ahead.action.split()[1]
-                if slug not in copy.hand[ahead.who]:
+                asked[(ahead.who, slug)] += 1
+                if copy.hand[ahead.who].count(slug) < asked[(ahead.who, slug)]:
                     game.give(ahead.who, later, slug, draw)
+        own_draw = real.kind == "draw" and real.hidden is None
+        if own_draw and not copy.piles[copy.role[player]][action.split()[1]]:
+            game.free_up(action.split()[1], index, draw)
         if real.who not in (CHANCE, player) and action.startswith("play "):
             game.let_go(real.who, action.split()[1])
         game.play(action)
-    game.flush(*position.end)
+    game.flush({position.end})
     state, steps = replay("island", options, [step.action for step in game.out])
     if observation_text(state.observation(player)) != position.wanted:
         raise _Broken("the view differs")
