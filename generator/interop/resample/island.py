@@ -61,7 +61,7 @@ from generator.games.island.tracking import Track
 from generator.interop.resample import Step, new_state, pick, replay
 from generator.interop.text import observation_text
 
-TRIES = 50  # draws of the paths and replays tried before giving up
+TRIES = 200  # draws of the paths and replays tried before giving up
 PATH_TRIES = 500  # draws of the paths tried before giving up on distinct starts
 PASSES = {"hide": "pass", "run": "pass", "arm": "fight", "brace": "fight"}
 SQUARE_MOVES = ("move ", "play sprint ", "play run-for-cover ")  # a Hunted's move names a square
@@ -316,6 +316,7 @@ class _Replay:
         self.thrown: list[list] = []  # hidden discards: [seat, slot, kind, deck, its step]
 
     def play(self, action: str) -> None:
+        """Play `action` in the copy, which must keep to the real game's public log."""
         copy, before = self.copy, len(self.copy.log)
         roles = list(copy.role)
         drawer = copy.stack[-1][1] if copy.stack[-1][0] == "draw" else None
