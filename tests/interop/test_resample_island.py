@@ -75,6 +75,24 @@ def test_openspiels_information_states_agree_at_many_points_of_random_games():
     assert checked >= 100
 
 
+def test_after_a_reshuffle_a_drawn_game_still_gives_each_player_his_view():
+    actions = random_game(21, 320)
+    done = failed = 0
+    for cut in range(160, 321, 40):
+        state, history = replay("island", OPTIONS, actions[:cut])
+        assert any(event[0] == "reshuffle" for event in state.log)
+        for player in range(5):
+            try:
+                steps = resample("island", OPTIONS, history, player, random.Random(cut).random)
+            except ValueError:  # the module says when it gives up
+                failed += 1
+                continue
+            other, _ = replay("island", OPTIONS, [step.action for step in steps])
+            assert observation_text(other.observation(player)) == view_text(actions[:cut], player)
+            done += 1
+    assert done >= 20 and failed <= 5
+
+
 def test_the_hidden_squares_and_cards_vary_over_draws():
     actions = random_game(3, 90)
     state, _ = replay("island", OPTIONS, actions)
