@@ -423,24 +423,50 @@ class _Replay:
 
     def free_up(self, kind: str, index: int, draw) -> None:
         """Make the pile hold a `kind` for this player's own draw at step `index`: a card of
-        `kind` another hidden hand can do without, drawn since the last reshuffle, is
-        redrawn as a kind the pile held to spare from its draw on; uniformly among such."""
+        `kind` another hidden hand can do without is redrawn as a kind the pile held to
+        spare from its draw on (drawn since the last reshuffle), or swapped with a card
+        thrown away before the last reshuffle (drawn since the same reshuffle as his), so
+        that the refilled pile got the `kind`; uniformly among such."""
         copy, deck = self.copy, self.copy.role[self.copy.stack[-1][1]]
         pile, kept = copy.piles[deck], _kept(self.position, index, deck)
-        since = len(self.refills.get(deck, []))
+        refills = self.refills.get(deck, [])
+        spared = [k for k, n in pile.items() if k != kind and n - kept[k] >= 1]
         fits = []
         for other in self.held:
             if copy.role[other] != deck:
                 continue
             for slot, held in self._spare(other, index):
-                if held != kind or self.epoch(deck, slot) != since:
+                if held != kind:
                     continue
-                spared = [k for k, n in pile.items() if k != kind and n - kept[k] >= 1]
-                fits += [(other, slot, k) for k in spared if self._room(deck, k, slot)]
+                if self.epoch(deck, slot) == len(refills):
+                    fits += [(other, slot, k, None) for k in spared if self._room(deck, k, slot)]
+                for thrown in self.thrown:
+                    _, their, old, its_deck, at = thrown
+                    if its_deck != deck or old not in spared or not refills:
+                        continue
+                    if self.epoch(deck, at) != len(refills) - 1:
+                        continue  # not thrown into the pile as last refilled
+                    if self.epoch(deck, their) != self.epoch(deck, slot):
+                        continue
+                    low, high = min(slot, their), max(slot, their)
+                    between = old if slot < their else kind
+                    if self._room(deck, between, low, high) and self._room(deck, old, refills[-1]):
+                        fits.append((other, slot, old, thrown))
         if not fits:
             raise _Broken(f"the pile could not have kept a {kind}")
-        other, slot, instead = pick(fits, draw)
-        self._shift(deck, instead, kind, slot, len(self.out))
+        other, slot, instead, thrown = pick(fits, draw)
+        if thrown is None:
+            self._shift(deck, instead, kind, slot, len(self.out))
+        else:
+            their, at = thrown[1], thrown[4]
+            if slot < their:
+                self._shift(deck, instead, kind, slot, their)
+            else:
+                self._shift(deck, kind, instead, their, slot)
+            self._shift(deck, instead, kind, refills[-1], len(self.out))
+            thrown[2] = kind
+            self.out[their] = Step(CHANCE, f"draw {kind}", f"draw {kind}")
+            self.out[at] = Step(thrown[0], f"discard {kind}", f"discard {kind}")
         pile[instead] -= 1
         pile[kind] += 1
         self._redraw(other, slot, kind, instead)
@@ -604,10 +630,31 @@ def _attempt(options: dict, position: _Position, player: int, draw) -> list[Step
             game.let_go(real.who, action.split()[1])
         game.play(action)
     game.flush({position.end})
-    state, steps = replay("island", options, [step.action for step in game.out])
-    if observation_text(state.observation(player)) != position.wanted:
+    return _settled(options, position, player, game.out)
+
+
+def _settled(options: dict, position: _Position, player: int, drawn: list[Step]) -> list[Step]:
+    """Return `drawn` replayed from the start with its hidden passes set right: a card
+    redrawn after the fact may open a window (a Camouflage held when a look saw him) or
+    close one, so a pass is played where the replay waits at another player's window that
+    the next step does not answer, and one is left out where no window waits for it."""
+    game = _Replay(options, position, player)
+    copy = game.copy
+    for step in drawn:
+        while not copy.over and copy.stack[-1][0] in PASSES:
+            mover = copy.current_player()
+            if mover == player or (step.player == mover and step.action in copy.legal_actions()):
+                break
+            game.play(PASSES[copy.stack[-1][0]])
+        hidden_pass = step.action in ("pass", "fight") and step.player not in (CHANCE, player)
+        answered = copy.current_player() == step.player and step.action in copy.legal_actions()
+        if hidden_pass and not answered:
+            continue  # no window waits for this pass any more
+        game.play(step.action)
+    game.flush({position.end})
+    if observation_text(copy.observation(player)) != position.wanted:
         raise _Broken("the view differs")
-    return steps
+    return game.out
 
 
 def resample(options: dict, history: list[Step], player: int, draw) -> list[Step] | None:
