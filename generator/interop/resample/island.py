@@ -32,18 +32,20 @@ redrawn as that kind: taken from the pile where every draw since that card's lef
 spare and no reshuffle came between, or swapped with a card of that kind another hidden hand
 can do without or threw away, drawn since the same reshuffle; uniformly among those repairs.
 When the pile lacks a card this player draws himself, a spare card of that kind in another
-hidden hand is redrawn as a kind the pile could spare. A hidden
+hidden hand is redrawn as a kind the pile could spare (or swapped with a card thrown away
+before the reshuffle, so that the refilled pile held it). A hidden
 discard throws away, uniformly, a card its player can do without. So a history whose draws
 no later play constrains is drawn exactly as the game's chance deals it; a constrained one
 is a consistent history, not the exact posterior (a repair takes the card that was missing,
 not every history that holds it in proportion to its chance).
 
 Every step of the replay must leave the public log as the real game's, and the finished
-history is replayed once more and kept only when it gives the player's view. A try that
-fails (no repair fits) is dropped and another is drawn; after TRIES
-it raises ValueError. That happens: a repair never reaches across a reshuffle (the refilled
-pile's kinds are whatever the replay discarded), so late in a game, with plays that need
-cards drawn before the last reshuffle, a position may find no consistent history this way.
+history is replayed once more, its hidden passes set right (a card redrawn after the fact
+may open a window or close one), and kept only when it gives the player's view. A try that
+fails (no repair fits) is dropped and another is drawn; after TRIES it raises ValueError.
+That happens after a reshuffle (about one call in 15 in random games): a repair reaches
+across one reshuffle at most, through a thrown-away card, so a play that needs a card drawn
+further back may find no consistent history this way.
 """
 
 from __future__ import annotations
