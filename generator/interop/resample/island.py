@@ -11,15 +11,16 @@ or no longer offers.
 
 The squares: each other Hunted's path comes from the exact tracker (tracking.Track, fed by
 bots.Tracker with the whole public log, the starts tied together by distinct_starts) with
-three facts more that this player has: the starts he was shown, his own start (no one else
-started there), and the squares where a Hunted's trap that no Hunter has sprung cannot lie
-(no Hunter has ended a move beside it since it was laid). A path is drawn backwards: his
-square now uniformly among the squares the forward sets allow now (then whether he has
-crossed by boat in this turn, uniformly among the states that fit), and each earlier square
-uniformly among those of the forward set at that time from which his move reaches the later
-one. Each path fits every fact; paths are not equally likely (a step with fewer squares to
-choose from weighs more). The paths are drawn again until no two Hunted share a start (the
-Hunted tied together exactly, given the paths' distribution).
+the facts this player has besides: the starts he was shown, his own start (no one else
+started there), the squares where a Hunted's trap that no Hunter has sprung cannot lie (no
+Hunter has ended a move beside it since it was laid), and, when the game stops in the
+middle of a look, that the Hunted the look has not called unseen are in sight. A path is
+drawn backwards: his square now uniformly among the squares the forward sets allow now
+(then whether he has crossed by boat in this turn, uniformly among the states that fit),
+and each earlier square uniformly among those of the forward set at that time from which
+his move reaches the later one. Each path fits every fact; paths are not equally likely (a
+step with fewer squares to choose from weighs more). The paths are drawn again until no two
+Hunted share a start (the Hunted tied together exactly, given the paths' distribution).
 
 The cards: the game is replayed step by step, and each hidden draw is drawn when its turn
 comes, in proportion to each kind's count in the pile as the replay has it, less the cards
@@ -187,6 +188,9 @@ def _tracks(state, view, player: int, own_start: int | None) -> dict[int, Track]
     for owner, time, banned in _unsprung_traps(state):
         if owner != player:
             everyone[owner].fact_at(time, ~banned)
+    for step in state.stack:  # a look that saw him, not told yet: no fact says he is unseen
+        if step[0] in ("sighted", "hide") and step[1] != player:
+            everyone[step[1]].fact(step[2])
     tracker.settled()
     return {x: track for x, track in {**tracker.closed, **tracker.tracks}.items() if x != player}
 
