@@ -34,11 +34,12 @@ spare and no reshuffle came between, or swapped with a card of that kind another
 can do without or threw away, drawn since the same reshuffle; uniformly among those repairs.
 When the pile lacks a card this player draws himself, a spare card of that kind in another
 hidden hand is redrawn as a kind the pile could spare (or swapped with a card thrown away
-before the reshuffle, so that the refilled pile held it). A hidden
-discard throws away, uniformly, a card its player can do without. So a history whose draws
-no later play constrains is drawn exactly as the game's chance deals it; a constrained one
-is a consistent history, not the exact posterior (a repair takes the card that was missing,
-not every history that holds it in proportion to its chance).
+before the reshuffle, so that the refilled pile held it). A hidden discard throws away,
+uniformly, a card its player can do without. So a history whose draws no later play
+constrains is drawn as the game's chance deals it (given this player's own later draws,
+exactly when he has at most one more from that pile); a constrained one is a consistent
+history, not the exact posterior (a repair takes the card that was missing, not every
+history that holds it in proportion to its chance).
 
 Every step of the replay must leave the public log as the real game's, and the finished
 history is replayed once more, its hidden passes set right (a card redrawn after the fact
