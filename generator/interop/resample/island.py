@@ -45,7 +45,7 @@ Every step of the replay must leave the public log as the real game's, and the f
 history is replayed once more, its hidden passes set right (a card redrawn after the fact
 may open a window or close one), and kept only when it gives the player's view. A try that
 fails (no repair fits) is dropped and another is drawn; after TRIES it raises ValueError.
-That happens after a reshuffle (about one call in 15 in random games): a repair reaches
+That happens after a reshuffle (about one call in 35 in random games): a repair reaches
 across one reshuffle at most, through a thrown-away card, so a play that needs a card drawn
 further back may find no consistent history this way.
 """
@@ -65,7 +65,7 @@ from generator.games.island.tracking import Track
 from generator.interop.resample import Step, new_state, pick, replay
 from generator.interop.text import observation_text
 
-TRIES = 200  # draws of the paths and replays tried before giving up
+TRIES = 1000  # draws of the paths and replays tried before giving up
 PATH_TRIES = 500  # draws of the paths tried before giving up on distinct starts
 PASSES = {"hide": "pass", "run": "pass", "arm": "fight", "brace": "fight"}
 SQUARE_MOVES = ("move ", "play sprint ", "play run-for-cover ")  # a Hunted's move names a square
