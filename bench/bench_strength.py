@@ -26,6 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from generator.errors import QuarryError  # noqa: E402
 from generator.interop.strength import measure  # noqa: E402
 from generator.interop.strength.opponents import Opponent  # noqa: E402
 
@@ -93,7 +94,7 @@ def main() -> None:
             try:
                 bots = SIMULATE_BOTS.get(game, {}) if args.bots == "simulate" else {}
                 report = row(game, sims, pairings, args.seed, args.jobs, bots)
-            except NotImplementedError as error:
+            except (NotImplementedError, QuarryError) as error:
                 print(f"{game:22} ismcts:{sims:<6} not measured: {error}")
                 continue
             reports.append(report)

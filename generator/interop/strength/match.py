@@ -18,6 +18,7 @@ import time
 from dataclasses import dataclass, field
 
 from generator.engine.simulate import derived_seeds
+from generator.errors import QuarryError
 from generator.interop.encoding import action_id, action_of
 from generator.interop.strength.opponents import Opponent, make_opponent
 from generator.interop.strength.seats import our_seats, role_of
@@ -55,6 +56,18 @@ def _id_or_none(quarry, action) -> int | None:
         raise
 
 
+def _their_move(bot, state, name: str, player: int) -> int:
+    """Return the opponent's move; QuarryError when its search cannot draw a hidden state
+    that fits what the seat knows (a sampler that gives up: docs/interop.md)."""
+    try:
+        return bot.step(state)
+    except ValueError as error:
+        raise QuarryError(
+            f"IS-MCTS found no hidden state for seat {player} of {name} that fits its view "
+            f"({error}); docs/strength.md says which games this can happen in"
+        ) from None
+
+
 def play_game(
     game,
     name: str,
@@ -90,7 +103,7 @@ def play_game(
             action = seats.act(quarry, player)
             chosen = _id_or_none(quarry, action)
         else:
-            chosen = theirs[player].step(state)
+            chosen = _their_move(theirs[player], state, name, player)
             action = action_of(quarry, chosen)
         result.seconds["ours" if player in ours else "theirs"].append(time.process_time() - start)
         seats.saw(quarry, action)
