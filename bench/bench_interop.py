@@ -26,6 +26,7 @@ import sys
 import time
 from collections.abc import Callable
 
+from bench_peers import play_openspiel
 from checkout import json_from_checkout
 
 from generator.engine.game import CHANCE
@@ -59,14 +60,7 @@ def openspiel_player(name: str) -> Callable[[int], None]:
     loaded = pyspiel.load_game(f"quarry_{name}")
 
     def play(seed: int) -> None:
-        state, rng = loaded.new_initial_state(), random.Random(seed)
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, chances = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(rng.choices(outcomes, chances)[0])
-            else:
-                actions = state.legal_actions()
-                state.apply_action(actions[rng.randrange(len(actions))])
+        play_openspiel(loaded, seed)
 
     return play
 
