@@ -257,3 +257,44 @@ def test_ismcts_plays_a_whole_game_of_fugitive_through_resampling():
         else:
             state.apply_action(bots[state.current_player()].step(state))
     assert sorted(state.returns()) == [-1.0, 1.0]
+
+
+def hard_marshal_position() -> list:
+    """Return the actions of a game from an IS-MCTS run where the Marshal's last face-down
+    Hideout (27, nine Sprint cards) leaves 45 sets of the 2,042,975 nine-card sets: drawing
+    sets blindly failed there about 7 times in 20,000 draws."""
+    piles = (
+        (5, 6, 12, 8, 11, 4, 10, 13, 14, 9, 7),
+        (19, 27, 15, 22, 23, 25, 28, 26, 24, 17, 21, 18, 20, 16),
+        (36, 39, 34, 30, 40, 37, 29, 32, 35, 38, 41, 31, 33),
+    )
+    steps = [Hide(3, ()), Hide(6, ()), Draw(0), Draw(0), Guess((29,)), Draw(0), Hide(12, (2, 4))]
+    for pile, guess in zip(
+        (1, 1, 2, 1, 2, 1, 1, 2, 0, 1, 2, 1, 1),
+        (24, 0, 28, 0, 6, 0, 32, 0, 13, 0, 9, 0, 31),
+        strict=True,
+    ):
+        steps += [Draw(pile), Guess((guess,)) if guess else Pass()]
+    steps += [Draw(1), Hide(27, (1, 5, 19, 21, 22, 23, 24, 25, 26))]
+    steps += [Draw(2), Guess((40,)), Draw(2), Pass(), Draw(1)]
+    return [Deal(piles), *steps]
+
+
+@pytest.mark.parametrize("tries, seeds, draws", [(None, (0, 1), 600), (0, (2,), 40)])
+def test_the_marshals_draws_never_fail_where_few_sprint_sets_fit(monkeypatch, tries, seeds, draws):
+    """Every draw succeeds and keeps her view, blind tries first (the real limit) or only the
+    count of the kinds that fit (no blind tries)."""
+    if tries is not None:
+        monkeypatch.setattr(sampler, "TRIES", tries)
+    actions = hard_marshal_position()
+    state, history = replay("fugitive", {}, actions)
+    assert len(actions) == 41 and state.current_player() == MARSHAL
+    wanted = observation_text(state.observation(MARSHAL))
+    last = Counter()
+    for seed in seeds:
+        rng = random.Random(seed)
+        for _ in range(draws):
+            steps = sampler.resample({}, history, MARSHAL, rng.random)
+            assert view_after(steps, MARSHAL) == wanted
+            last[steps[-6].action.sprint] += 1
+    assert len(last) > 1  # the last Hideout's cards vary

@@ -21,7 +21,12 @@ A Marshal's draw comes in three stages:
    sets of unknown cards that reach its value, could have been drawn before it was placed
    and leave the Hideouts after it possible (a search with their values pinned). Sets are
    drawn uniformly from the cards of the piles he still had room in and the others turned
-   down, which keeps each accepted set uniform. (Uniform Hideout by Hideout, not over all
+   down, which keeps each accepted set uniform; after TRIES blind sets turned down (few sets
+   fit: 45 of 2,042,975 nine-card sets at one position met in play), the set is drawn from
+   the mixes of card kinds (pile, Sprint value) that fit instead, each in proportion to its
+   number of sets, then its cards uniformly within each kind; cards of a kind are alike to
+   every check, so this is the same uniform draw and it never fails where a set fits.
+   (Uniform Hideout by Hideout, not over all
    the sets of every Hideout at once: counting those is what the C search is for.)
 3. The piles, uniformly among the orders that fit: each card the Fugitive placed from a
    pile goes to one of his draws from that pile made before it was placed (tightest first,
@@ -40,6 +45,7 @@ from __future__ import annotations
 import bisect
 import dataclasses
 from functools import lru_cache
+from math import comb
 
 from generator.games.fugitive.cards import START_DRAWS, pile_of
 from generator.games.fugitive.deduction import Deduction, search_values
@@ -61,8 +67,8 @@ from generator.games.fugitive.rules import (
 from generator.interop.resample import Step, replay
 
 NUMBERS = frozenset(range(1, 42))  # what a face-down Hideout can be
+TRIES = 1000  # blind sets of Sprint cards tried for one Hideout before counting the kinds
 KEPT = 4096  # searches kept per position before the store is emptied
-TRIES = 100_000  # sets of Sprint cards tried for one Hideout before giving up
 
 
 # --- what a position holds, worked out once for every draw from it ---------------------------
@@ -181,6 +187,36 @@ def _rest_possible(position: _Position, row: list, values: tuple[int, ...], i: i
     return True
 
 
+def _mixes(sizes: list[int], total: int, start: int = 0):
+    """Yield (counts, ways): every way to take `total` cards from groups of `sizes` (counts
+    per group from `start` on) and the number of card sets with those counts."""
+    if start == len(sizes):
+        if total == 0:
+            yield (), 1
+        return
+    for k in range(min(sizes[start], total) + 1):
+        for rest, ways in _mixes(sizes, total - k, start + 1):
+            yield (k, *rest), comb(sizes[start], k) * ways
+
+
+def _take(groups: list[list[int]], mix: tuple[int, ...]) -> tuple[int, ...]:
+    """Return the first mix[j] cards of each group j (one set of the mix)."""
+    return tuple(c for k, g in zip(mix, groups, strict=True) for c in g[:k])
+
+
+def _fits(position: _Position, placed: dict, row: list, values: tuple, i: int, chosen: tuple):
+    """Return (placed, row) with `chosen` as the Sprint cards of the i-th face-down Hideout, or
+    None if they cannot have been drawn in time or leave the Hideouts after it impossible."""
+    slot = position.table.slots[position.table.hidden[i]]
+    trial = {**placed, slot.time: (values[i], *chosen)}
+    after = row[: slot.position] + [(values[i], len(chosen), chosen)] + row[slot.position + 1 :]
+    if _drawn_in_time(trial, position.fugitive_draws) and (
+        not chosen or _rest_possible(position, after, values, i)
+    ):
+        return trial, after
+    return None
+
+
 def _sprint_cards(position: _Position, values: tuple[int, ...], draw) -> list[tuple[int, ...]]:
     """Return the Sprint cards of each face-down Hideout, given their values: left to right,
     each set uniformly among those that reach its value, could have been drawn in time and
@@ -202,18 +238,39 @@ def _sprint_cards(position: _Position, values: tuple[int, ...], draw) -> list[tu
             for p in range(3)
         ]
         cards = sorted(c for c in free if pile_of(c) < 0 or room[pile_of(c)] > 0)
-        for _ in range(TRIES):
+        found = None
+        for _ in range(TRIES):  # most positions: a blind set fits within a few tries
             chosen = _subset(cards, slot.sprints, draw)
             if chosen is None or sum(sprint[c] for c in chosen) < need:
                 continue
-            trial = {**placed, slot.time: (value, *chosen)}
-            after = row[: slot.position] + [(value, len(chosen), chosen)] + row[slot.position + 1 :]
-            if _drawn_in_time(trial, draws) and (
-                not chosen or _rest_possible(position, after, values, i)
-            ):
+            found = _fits(position, placed, row, values, i, chosen)
+            if found is not None:
                 break
-        else:
-            raise ValueError(f"no Sprint cards found for the Hideout at {slot.position}")
+        else:  # few sets fit: draw one from the mixes of kinds that do (same distribution)
+            kinds: dict[tuple[int, int], list[int]] = {}
+            for c in cards:  # cards of one kind are alike to every check below
+                kinds.setdefault((pile_of(c), sprint[c]), []).append(c)
+            groups = list(kinds.values())
+            mixes = [
+                (mix, weight)
+                for mix, weight in _mixes([len(g) for g in groups], slot.sprints)
+                if sum(k * sprint[g[0]] for k, g in zip(mix, groups, strict=True)) >= need
+                and _drawn_in_time({**placed, slot.time: (value, *_take(groups, mix))}, draws)
+            ]
+            while found is None:
+                if not mixes:
+                    raise ValueError(f"no Sprint cards found for the Hideout at {slot.position}")
+                pick = _index([weight for _, weight in mixes], draw)
+                chosen = tuple(
+                    sorted(
+                        c
+                        for k, g in zip(mixes[pick][0], groups, strict=True)
+                        for c in _subset(g, k, draw)
+                    )
+                )
+                found = _fits(position, placed, row, values, i, chosen)
+                mixes.pop(pick)  # alike cards: if this set does not fit, none of its mix does
+        trial, after = found
         placed, row = trial, after
         free -= set(chosen)
         out.append(chosen)
