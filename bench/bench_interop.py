@@ -20,17 +20,13 @@ a process of its own in the same rounds, printed as "before".
 
 import json
 import os
-import random
 import statistics
 import sys
 import time
 from collections.abc import Callable
 
-from bench_peers import play_openspiel
+from bench_peers import play_openspiel, play_quarry
 from checkout import json_from_checkout
-
-from generator.engine.game import CHANCE
-from generator.games import game
 
 ROUNDS = 3
 GOAL = 0.5
@@ -38,17 +34,6 @@ GAMES = ("hunt", "fugitive", "cutthroat", "parforce", "island")
 # games a round of each side: about a second of our engine's random play each
 GAMES_A_ROUND = {"hunt": 2000, "fugitive": 300, "cutthroat": 300, "parforce": 300, "island": 60}
 QUICK_GAMES = {"hunt": 200, "fugitive": 30, "cutthroat": 30, "parforce": 30, "island": 6}
-
-
-def play_engine(name: str, seed: int) -> None:
-    """Play one random game of `name` on our GameState."""
-    state, rng = game(name).state_from_header({}), random.Random(seed)
-    while not state.is_terminal():
-        if state.current_player() == CHANCE:
-            state.apply(state.sample_chance(rng))
-        else:
-            actions = state.legal_actions()
-            state.apply(actions[rng.randrange(len(actions))])
 
 
 def openspiel_player(name: str) -> Callable[[int], None]:
@@ -78,7 +63,7 @@ def one_round(counts: dict[str, int]) -> dict[str, list[float]]:
     figures = {}
     for name in GAMES:
         adapter = openspiel_player(name)
-        engine = lambda seed, n=name: play_engine(n, seed)  # noqa: E731
+        engine = lambda seed, n=name: play_quarry(n, seed)  # noqa: E731
         adapter(0)
         engine(0)
         games = counts[name]

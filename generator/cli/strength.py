@@ -8,7 +8,7 @@ from generator.cli.app import SeedOption, app, complete_game, registered_game
 from generator.errors import QuarryError
 
 MAX_PAIRINGS = 10_000
-PLAYERS = {"cutthroat": (6, 13), "island": (4, 7)}
+SEATED = ("cutthroat", "island")  # the games whose OpenSpiel table takes --players
 
 
 @app.command()
@@ -53,9 +53,9 @@ def strength(
     if not 1 <= games <= MAX_PAIRINGS:
         raise QuarryError(f"--games must be from 1 to {MAX_PAIRINGS:,}, got {games}")
     if players is not None:
-        if game not in PLAYERS:
+        if game not in SEATED:
             raise QuarryError(f"--players is not an option for {game}: it has two sides")
-        low, high = PLAYERS[game]
+        low, high = entry.players
         if not low <= players <= high:
             raise QuarryError(f"--players for {game} must be from {low} to {high}, got {players}")
     bots = chosen_bots(game, bot or [])

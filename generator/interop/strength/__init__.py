@@ -28,8 +28,6 @@ from generator.interop.strength.match import play_game
 from generator.interop.strength.opponents import Opponent
 from generator.interop.strength.seats import BOTS
 
-MAX_PAIRINGS = 10_000
-
 
 @lru_cache(maxsize=8)
 def _game(name: str, players: int | None):

@@ -84,9 +84,9 @@ class Rollouts:
     def evaluate(self, state):
         import numpy as np
 
-        if getattr(state, "picks", None):  # a deal half dealt card by card: OpenSpiel ends it
+        if state.picks:  # a deal half dealt card by card: OpenSpiel ends it
             state = state.clone()
-            while state.is_chance_node() and getattr(state, "picks", None):
+            while state.is_chance_node() and state.picks:
                 outcomes = state.chance_outcomes()
                 state.apply_action(outcomes[self.rng.randrange(len(outcomes))][0])
         quarry = state.quarry.clone()
