@@ -127,10 +127,12 @@ def simulate(
         ),
     ] = None,
     stag: Annotated[
-        str | None, typer.Option(help="parforce: the stag's bot, random, greedy or search.")
+        str | None,
+        typer.Option(help="parforce: the stag's bot, random, greedy, search or proving."),
     ] = None,
     pursuers: Annotated[
-        str | None, typer.Option(help="parforce: the pursuers' bot, random, greedy or search.")
+        str | None,
+        typer.Option(help="parforce: the pursuers' bot, random, greedy, search or proving."),
     ] = None,
     bot: Annotated[
         str | None,

@@ -1,7 +1,7 @@
 """Parforcejagd's bots, three strengths a side, and the simulation that measures a board.
 
 Nothing is hidden, so a bot reads the whole state. Each side has three bots (STAG_BOTS,
-PURSUER_BOTS), from weakest to strongest:
+PURSUER_BOTS), and the stag a fourth, from weakest to strongest:
 
 - `random`: a legal move at random.
 - `greedy`: one ply. Every candidate move is scored with the side's evaluation of the
@@ -14,6 +14,10 @@ PURSUER_BOTS), from weakest to strongest:
   play greedy until the stag is down to three moves or fewer, then try each of the piece's
   best six moves, play the rest of the round greedily, and keep the move whose round ends
   best for them (an enclosure first).
+- `proving` (the stag only): the search stag's move, unless the pursuers could then force
+  an enclosure within three rounds (the puzzles' proof search, parforce/puzzles/proof.py,
+  bounded by a count of positions); then the best move by its evaluation that no such
+  proof catches.
 
 The evaluations read only bitmasks of the board's precomputed tables (`Sight`), so a greedy
 ply costs a few microseconds a candidate.
@@ -31,6 +35,7 @@ from generator.engine.bitboards import bits
 from generator.engine.simulate import simulate, summarise
 from generator.engine.stats import rate_metric
 from generator.games.parforce.board import HuntingBoard, format_board, parse_board
+from generator.games.parforce.puzzles.proof import ProofSearch, ProofTooLong
 from generator.games.parforce.rules import (
     CROSS,
     HANDLER,
@@ -45,8 +50,8 @@ from generator.games.parforce.rules import (
     record_result,
 )
 
-STAG_BOTS = ("random", "greedy", "search")
-PURSUER_BOTS = ("random", "greedy", "search")
+STAG_BOTS = ("random", "greedy", "search", "proving")
+PURSUER_BOTS = ("random", "greedy", "search", "proving")
 FAR = 99  # knight moves to a square the stag cannot reach
 WIN = 10_000.0
 # The stag's evaluation: knight moves still to run home (each costs HOME), its free moves
@@ -60,6 +65,9 @@ PENNED = 40.0  # the stag's cost of a square with no move at all, on land or int
 # king distance to the stag (CLOSE each step); standing on c opens the crossing (ON_C).
 FREE, POND, COVER, AHEAD, CLOSE, ON_C = 10.0, 6.0, 2.0, 1.5, 0.3, 5.0
 ENDGAME_MOVES, ENDGAME_WIDTH = 3, 6
+# The proving stag's look: a forced enclosure within PROOF_ROUNDS rounds, searched over at
+# most PROOF_NODES positions a move (about 30 ms of CPU; docs/strength.md)
+PROOF_ROUNDS, PROOF_NODES = 3, 3_000
 MAX_PLIES = 10_000
 
 
@@ -204,38 +212,74 @@ def _play_round(state: ParforceState, plan: dict[int, int], rng: random.Random) 
         state.apply(target)
 
 
+def _searched(state: ParforceState, move: int, value: float, top: float, rng) -> float:
+    """Return the value of the stag's `move` (its evaluation `value`; `top` the best
+    evaluation of any move) after a one-round look at the pursuers' round plans: WIN when
+    the move wins at once, -2 WIN when it ends the game otherwise, -WIN when some plan
+    encloses the stag, at most `top` - TRAPPED when some plan leaves it no land move."""
+    view = sight(state.board)
+    after = state.clone()
+    after.apply(move)
+    if after.over:
+        return WIN if after.winner == "stag" else -2 * WIN
+    for plan in _round_plans(after, rng):
+        reply = after.clone()
+        _play_round(reply, plan, rng)
+        if reply.over and reply.winner == "pursuers":
+            return -WIN
+        if reply.mode == LAND and not view.forward[reply.pos[STAG]] & ~reply.occupied:
+            value = min(value, top - TRAPPED)
+    return value
+
+
 def search_stag(state: ParforceState, rng: random.Random) -> int:
     """Return the stag's move: the best by its evaluation among the moves that survive a
-    one-round minimax against the pursuers' round plans. A move after which some plan
-    encloses the stag scores -WIN; one after which some plan leaves it no land move loses
-    TRAPPED. Moves are searched best first, and a move whose own evaluation cannot beat
-    the best found so far is not searched (the bound that makes it alpha-beta)."""
+    one-round minimax against the pursuers' round plans (_searched). Moves are searched
+    best first, and a move whose own evaluation cannot beat the best found so far is not
+    searched (the bound that makes it alpha-beta)."""
     moves = state.stag_moves()
     if len(moves) == 1:
         return moves[0]
-    view = sight(state.board)
     scored = sorted(((stag_move_value(state, m), rng.random(), m) for m in moves), reverse=True)
     best, best_value = scored[0][2], -float("inf")
     for value, _, move in scored:
         if value <= best_value:
             break  # sorted: no later move can do better
-        after = state.clone()
-        after.apply(move)
-        if after.over:
-            if after.winner == "stag":
-                return move
-            continue
-        for plan in _round_plans(after, rng):
-            reply = after.clone()
-            _play_round(reply, plan, rng)
-            if reply.over and reply.winner == "pursuers":
-                value = -WIN
-                break
-            if reply.mode == LAND and not view.forward[reply.pos[STAG]] & ~reply.occupied:
-                value = min(value, scored[0][0] - TRAPPED)
-        if value > best_value:
+        value = _searched(state, move, value, scored[0][0], rng)
+        if value >= WIN:
+            return move
+        if value > -2 * WIN and value > best_value:
             best, best_value = move, value
     return best
+
+
+def proving_stag(state: ParforceState, rng: random.Random) -> int:
+    """Return the stag's best move by the search's one-round look (_searched, every move
+    looked at) for which the pursuers cannot force an enclosure within PROOF_ROUNDS rounds
+    (the puzzles' proof search). The proofs share PROOF_NODES positions: the move being
+    checked when they run out is played (not proved lost, so taken as safe), and when every
+    move is proved lost the best by the look is played."""
+    moves = state.stag_moves()
+    if len(moves) == 1:
+        return moves[0]
+    scored = sorted(((stag_move_value(state, m), rng.random(), m) for m in moves), reverse=True)
+    ranked = []
+    for value, tie, move in scored:
+        value = _searched(state, move, value, scored[0][0], rng)
+        if value >= WIN:
+            return move
+        ranked.append((value, tie, move))
+    ranked.sort(reverse=True)
+    proof = ProofSearch(PROOF_NODES)
+    for _, _, move in ranked:
+        after = state.clone()
+        after.apply(move)
+        try:
+            if not proof.forced_win(after, PROOF_ROUNDS):
+                return move
+        except ProofTooLong:
+            return move
+    return ranked[0][2]
 
 
 # --- the pursuers ---------------------------------------------------------------------------
@@ -320,13 +364,45 @@ def search_pursuer(state: ParforceState, rng: random.Random) -> int:
     return best
 
 
+def proving_pursuer(state: ParforceState, rng: random.Random) -> int:
+    """Return the piece's move in a forced enclosure when the puzzles' proof search finds
+    one, the quickest first (within one round, then two, up to PROOF_ROUNDS), within
+    PROOF_NODES positions in all; else search_pursuer's move."""
+    piece = state.turn
+    moves = state.pursuer_moves(piece)
+    if not moves:
+        return PASS
+    proof = ProofSearch(PROOF_NODES)
+    try:
+        for rounds in range(1, PROOF_ROUNDS + 1):  # the quickest enclosure first
+            if proof.forced_win(state, rounds):
+                for move in moves:
+                    after = state.clone()
+                    after.apply(move)
+                    if proof.forced_win(after, rounds):
+                        return move
+    except ProofTooLong:
+        pass
+    return search_pursuer(state, rng)
+
+
 def random_move(state: ParforceState, rng: random.Random) -> int:
     """Return a legal move at random."""
     return rng.choice(state.legal_actions())
 
 
-STAG_CHOICE = {"random": random_move, "greedy": greedy_stag, "search": search_stag}
-PURSUER_CHOICE = {"random": random_move, "greedy": greedy_pursuer, "search": search_pursuer}
+STAG_CHOICE = {
+    "random": random_move,
+    "greedy": greedy_stag,
+    "search": search_stag,
+    "proving": proving_stag,
+}
+PURSUER_CHOICE = {
+    "random": random_move,
+    "greedy": greedy_pursuer,
+    "search": search_pursuer,
+    "proving": proving_pursuer,
+}
 
 
 def check_bots(stag: str, pursuers: str) -> None:

@@ -22,7 +22,7 @@ BOTS = {
     "hunt": {"dragon": "cunning", "knight": "exact"},
     "fugitive": {"fugitive": "planning", "marshal": "deducing"},
     "cutthroat": {"seat": "deducing"},
-    "parforce": {"stag": "search", "pursuers": "search"},
+    "parforce": {"stag": "proving", "pursuers": "proving"},
     "island": {"hunter": "tracking", "hunted": "cautious"},
 }
 

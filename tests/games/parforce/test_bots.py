@@ -15,13 +15,18 @@ from generator.games.parforce.bots import (
     greedy_pursuer,
     parforce_metrics,
     play_game,
+    proving_pursuer,
+    proving_stag,
     pursuer_value,
     search_pursuer,
+    search_stag,
     sight,
     simulate_parforce,
     stag_move_value,
 )
-from generator.games.parforce.rules import PIECES, ParforceState, Rules
+from generator.games.parforce.puzzles import Search
+from generator.games.parforce.puzzles.proof import ProofSearch
+from generator.games.parforce.rules import PIECES, STAG, ParforceState, Rules
 
 BOARD = default_board()
 
@@ -34,7 +39,8 @@ def stag_wins(stag, pursuers, games, first=0):
 @pytest.mark.parametrize("stag", STAG_BOTS)
 @pytest.mark.parametrize("pursuers", PURSUER_BOTS)
 def test_every_pairing_plays_legal_games_to_an_end(stag, pursuers):
-    for seed in range(3):
+    both_prove = stag == pursuers == "proving"  # seconds a game: one is enough
+    for seed in range(1 if both_prove else 3):
         state, actions = play_game(BOARD, seed, stag, pursuers)
         assert state.is_terminal() and state.winner in ("stag", "pursuers", "draw")
         replay = ParforceState(BOARD)
@@ -77,11 +83,53 @@ def test_the_pursuers_take_an_enclosure_when_one_move_makes_it():
         assert choose(state, random.Random(1)) == enclosing
 
 
+def test_the_proving_stag_turns_down_a_first_move_the_pursuers_can_punish():
+    # The opening: the pursuers have made their first round (the hounds and the handler in
+    # their rows, the riders out to b2, h2, b8 and h8) and the stag on e9 has g8 and f7.
+    state = ParforceState()
+    state.arrange({"H1": "d1", "H2": "f1", "H3": "d2", "H4": "f2", "K": "e1",
+                   "R1": "b2", "R2": "h2", "R3": "b8", "R4": "h8"})  # fmt: skip
+    g8, f7 = BOARD.parse("g8"), BOARD.parse("f7")
+    assert sorted(state.stag_moves()) == sorted([g8, f7])
+    after = {}
+    for move in (g8, f7):
+        after[move] = state.clone()
+        after[move].apply(move)
+    # g8 loses: the pursuers enclose the stag within three rounds whatever it does, which
+    # both the proof search and the plain exhaustive search find; f7 has no such loss.
+    assert ProofSearch().forced_win(after[g8], 3)
+    assert Search(200_000).forced_win(after[g8].clone(), 3)
+    assert not ProofSearch().forced_win(after[f7], 3)
+    for seed in range(3):
+        assert search_stag(state.clone(), random.Random(seed)) == g8
+        assert proving_stag(state.clone(), random.Random(seed)) == f7
+
+
+def test_the_proving_pursuers_keep_a_forced_enclosure_the_search_pursuers_let_go():
+    # Round two: the stag on h6, the pursuers to move from H1. They can enclose it by the
+    # end of the next round whatever it does (both searches agree), not in this round.
+    state = ParforceState()
+    state.arrange({"S": "h6", "H1": "a1", "H2": "g1", "H3": "e2", "H4": "g2", "K": "f2",
+                   "R1": "a3", "R2": "h2", "R3": "c9", "R4": "i7"}, turn="H1")  # fmt: skip
+    assert ProofSearch().forced_win(state, 2) and Search().forced_win(state.clone(), 2)
+    assert not ProofSearch().forced_win(state, 1)
+    for choose, keeps in ((proving_pursuer, True), (search_pursuer, False)):
+        after = state.clone()
+        rng = random.Random(1)
+        while after.turn != STAG:
+            after.apply(choose(after, rng))
+        # the stag to move, one round left to the pursuers after its move
+        assert ProofSearch().forced_win(after, 2) is keeps
+        assert Search().forced_win(after.clone(), 2) is keeps
+
+
 def test_a_stronger_stag_wins_more_and_stronger_pursuers_enclose_more():
     greedy = stag_wins("greedy", "greedy", 150, 1000)
     assert stag_wins("random", "greedy", 150, 1000) < greedy
     assert stag_wins("search", "greedy", 150, 1000) > greedy
     assert stag_wins("greedy", "search", 40, 2000) < stag_wins("greedy", "greedy", 40, 2000)
+    # against the proving pursuers the search stag falls into enclosures it cannot see
+    assert stag_wins("search", "proving", 20, 3000) < stag_wins("search", "search", 20, 3000)
 
 
 def test_the_simulation_is_the_same_for_any_number_of_jobs_and_its_rates_add_up():
