@@ -1,7 +1,7 @@
-"""Parforcejagd's bots, three strengths a side, and the simulation that measures a board.
+"""Parforcejagd's bots, four strengths a side, and the simulation that measures a board.
 
-Nothing is hidden, so a bot reads the whole state. Each side has three bots (STAG_BOTS,
-PURSUER_BOTS), and the stag a fourth, from weakest to strongest:
+Nothing is hidden, so a bot reads the whole state. Each side has four bots (STAG_BOTS,
+PURSUER_BOTS), from weakest to strongest:
 
 - `random`: a legal move at random.
 - `greedy`: one ply. Every candidate move is scored with the side's evaluation of the
@@ -14,10 +14,10 @@ PURSUER_BOTS), and the stag a fourth, from weakest to strongest:
   play greedy until the stag is down to three moves or fewer, then try each of the piece's
   best six moves, play the rest of the round greedily, and keep the move whose round ends
   best for them (an enclosure first).
-- `proving` (the stag only): the search stag's move, unless the pursuers could then force
-  an enclosure within three rounds (the puzzles' proof search, parforce/puzzles/proof.py,
-  bounded by a count of positions); then the best move by its evaluation that no such
-  proof catches.
+- `proving`: the search bots with the puzzles' proof search (parforce/puzzles/proof.py,
+  bounded by a count of positions) beside them. The stag turns down a move after which
+  the pursuers can force an enclosure within three rounds; the pursuers play out a forced
+  enclosure within three rounds when they find one.
 
 The evaluations read only bitmasks of the board's precomputed tables (`Sight`), so a greedy
 ply costs a few microseconds a candidate.
