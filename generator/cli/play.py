@@ -201,3 +201,86 @@ def simulate(
         lo, hi = metric["ci95"]
         typer.echo(f"  {name:18} {metric['value']:8.3f}   95% interval {lo:.3f} to {hi:.3f}")
     typer.echo(f"the bots named above, against OpenSpiel's IS-MCTS: {STRENGTH_TABLE}")
+
+
+@app.command(name="play")
+def play_game(
+    game: Annotated[
+        str,
+        typer.Argument(
+            help="The game: hunt, fugitive, island, parforce or cutthroat.",
+            autocompletion=complete_game,
+        ),
+    ],
+    seat: Annotated[
+        str | None,
+        typer.Option(
+            help="Your seat: a role (dragon, knight; fugitive, marshal; stag, pursuers) or a "
+            "seat number (island, cutthroat). Default: the first seat."
+        ),
+    ] = None,
+    bots: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--bots",
+            help="The bots of the other seats: NAME, or ROLE=NAME (repeat), e.g. knight=random. "
+            "Default: our strongest (docs/strength.md).",
+        ),
+    ] = None,
+    players: Annotated[
+        int | None, typer.Option(help="island: players, 4-7 (default 5); cutthroat: 6-13 (8).")
+    ] = None,
+    board: Annotated[
+        Path | None, typer.Option(help="island, parforce: a board file of a design.")
+    ] = None,
+    deck: Annotated[Path | None, typer.Option(help="fugitive: a deck file of a design.")] = None,
+    variant: Annotated[
+        str | None,
+        typer.Option(help="fugitive: the events variant; cutthroat: a variant file of a design."),
+    ] = None,
+    design: Annotated[
+        Path | None, typer.Option(help="A design folder from quarry generate (or its file).")
+    ] = None,
+    seed: SeedOption = 1,
+    record: Annotated[
+        Path | None,
+        typer.Option(help="Keep the game's record in this file, written after every move."),
+    ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(help="Go on with the game in this record (from --record); it is kept "
+                     "there unless --record names another file."),
+    ] = None,
+    explain: Annotated[
+        bool,
+        typer.Option("--explain", help="After the game, show what each bot believed at its moves."),
+    ] = False,
+) -> None:
+    """Play a game against our bots in the terminal: Quarry deals, shows what your seat
+    knows, lists your moves in the game's notation and plays the other seats.
+
+    Example: quarry play hunt --seat knight --record my-hunt.json
+    Example: quarry play fugitive --seat marshal --explain
+    Example: quarry play parforce --resume my-hunt.json
+    """
+    from generator.output import check_writable
+    from generator.play.screen import play_on_screen
+    from generator.play.setup import chosen_bots, game_options, new_session, resumed_session
+
+    registered_game(game, "state_from_header")
+    if record is not None:
+        check_writable(record.parent if str(record.parent) else Path("."))
+    if resume is not None:
+        given = {"--seat": seat, "--bots": bots, "--players": players, "--board": board,
+                 "--deck": deck, "--variant": variant, "--design": design}
+        named = [option for option, value in given.items() if value is not None]
+        if named:
+            raise QuarryError(f"{named[0]} is set by the record when you --resume a game")
+        session = resumed_session(game, resume, record or resume)
+    else:
+        options = game_options(game, players, board, deck, variant, design)
+        session = new_session(game, options, seed, seat, chosen_bots(game, bots or []), record)
+    session.save()
+    finished = play_on_screen(session, explain, typer.echo)
+    if not finished:
+        raise typer.Exit(0)

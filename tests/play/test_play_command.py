@@ -1,0 +1,131 @@
+"""`quarry play` driven through the real terminal program: pexpect runs the command on a
+pseudo-terminal (so prompt_toolkit's prompt is the one a person types at), the person's
+seat is played by a scripted list of moves, and the record it keeps must replay.
+
+The script is found by playing the same game in-process first, the person choosing the
+first move the screen lists (or the example a step with too many moves gives): the bots
+and chance are seeded, so the program must then deal and play exactly that game.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+
+import pexpect
+import pytest
+
+from generator.play.setup import chosen_bots, new_session
+
+GAMES = {  # game -> (options, the person's seat)
+    "parforce": ({"players": 2}, "stag"),
+}
+ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\r")
+PROMPT = "your move>"
+
+
+def _first_move(session) -> str:
+    moves = session.view.moves(session.state)
+    if moves:
+        return moves[0]
+    legal = session.state.legal_actions()
+    return session.state.format_action(legal[0])
+
+
+def scripted_game(name: str, options: dict, seat: str, seed: int):
+    """Return (the person's moves, every action) of the game the program should play."""
+    session = new_session(name, options, seed, seat, chosen_bots(name, []), None)
+    session.advance()
+    moves = []
+    while not session.over():
+        move = _first_move(session)
+        moves.append(move)
+        session.play(session.parse(move))
+        session.advance()
+    return moves, session.actions
+
+
+def spawn(*args: str) -> pexpect.spawn:
+    env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm", NO_COLOR="1")
+    return pexpect.spawn(
+        sys.executable, ["-m", "generator", "play", *args], env=env, encoding="utf-8",
+        timeout=120, dimensions=(60, 140),
+    )
+
+
+def plain(text: str) -> str:
+    return ESCAPES.sub("", text)
+
+
+def send(child: pexpect.spawn, line: str) -> None:
+    """Type `line` at the prompt and wait for the prompt to take it (it draws the prompt
+    again with the line after it)."""
+    child.sendline(line)
+    child.expect_exact(f"{PROMPT} {line}")
+
+
+def drive(child: pexpect.spawn, moves: list[str]) -> str:
+    """Type `moves` at the prompts; return everything the program wrote after the last."""
+    for move in moves:
+        child.expect(PROMPT)
+        send(child, move)
+    child.expect(pexpect.EOF)
+    child.close()
+    return plain(child.before)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_whole_game_on_screen_keeps_a_record_that_replays(name, tmp_path, quarry):
+    options, seat = GAMES[name]
+    moves, actions = scripted_game(name, options, seat, seed=5)
+    record = tmp_path / "game.json"
+    child = spawn(name, "--seat", seat, "--seed", "5", "--record", str(record), "--explain")
+    tail = drive(child, moves)
+    assert child.exitstatus == 0, tail
+    assert "Game over:" in tail
+    assert "What the bots believed when they moved:" in tail
+    data = json.loads(record.read_text())
+    assert data["actions"] == actions
+    assert "result" in data  # a finished record carries its result
+    replayed = quarry("replay", name, record)
+    assert replayed.returncode == 0, replayed.stderr
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_game_stopped_and_resumed_ends_as_the_unbroken_one(name, tmp_path):
+    options, seat = GAMES[name]
+    moves, actions = scripted_game(name, options, seat, seed=6)
+    half = len(moves) // 2
+    record = tmp_path / "game.json"
+    child = spawn(name, "--seat", seat, "--seed", "6", "--record", str(record))
+    drive(child, [*moves[:half], "quit"])
+    assert child.exitstatus == 0
+    kept = json.loads(record.read_text())
+    assert "result" not in kept and len(kept["actions"]) < len(actions)
+    child = spawn(name, "--resume", str(record))
+    tail = drive(child, moves[half:])
+    assert child.exitstatus == 0, tail
+    assert json.loads(record.read_text())["actions"] == actions
+
+
+def test_bad_input_at_the_prompt_says_what_is_accepted_and_the_game_goes_on(tmp_path):
+    record = tmp_path / "game.json"
+    child = spawn("parforce", "--seat", "stag", "--record", str(record))
+    child.expect(PROMPT)
+    send(child, "S z99")
+    child.expect(PROMPT)
+    said = plain(child.before)
+    assert "not a move here" in said and "'z99' is not a square" in said
+    send(child, "fly away")
+    child.expect(PROMPT)
+    assert "not a move here" in plain(child.before)
+    send(child, "undo")
+    child.expect(PROMPT)
+    assert "nothing to take back" in plain(child.before)
+    send(child, "quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert json.loads(record.read_text())["actions"] == []
