@@ -53,11 +53,13 @@ def _event_name(key: str) -> str:
     return EVENT_BY_KEY[key].name if key in EVENT_BY_KEY else key
 
 
-def _step_text(step: str, seat: int, single: bool) -> str:
+def _step_text(step: str, seat: int, single: bool, mover: int) -> str:
+    """Return whose step it is and what it asks (`mover`: the player to move, which the
+    whole table knows; the view itself only names the step)."""
     if step == "over":
         return "The game is over."
     mine = {
-        "draw": None,
+        "draw": mover,
         "place": FUGITIVE,
         "guess": MARSHAL,
         "manhunt": MARSHAL,
@@ -72,8 +74,6 @@ def _step_text(step: str, seat: int, single: bool) -> str:
         "discard": "a random discard",
         "deal": "the deal",
     }[step]
-    if mine is None:
-        return f"Now: {what}."
     who = "you" if mine == seat else ("chance" if mine == CHANCE else _role(mine))
     return f"Now {who}: {what}."
 
@@ -141,9 +141,8 @@ class FugitivePresenter(Presenter):
         sprint = view.config.sprint
         role = _role(seat)
         turn = f"turn {view.turn}" if view.turn else "before the deal"
-        lines = [
-            f"Fugitive: you are {role}; {turn}. {_step_text(view.step, seat, view.single_only)}"
-        ]
+        now = _step_text(view.step, seat, view.single_only, state.current_player())
+        lines = [f"Fugitive: you are {role}; {turn}. {now}"]
         if view.config.variant != "none":
             lines.append(f"Events variant: {view.config.variant}.")
         lines += _wrap(
