@@ -206,7 +206,9 @@ class FugitivePresenter(Presenter):
             view = state.observation(MARSHAL)
             known = set(view.hand) | {n for n, _, _ in view.row if n is not None}
             known |= set(view.discarded)
-            number = next((n for n in range(1, ESCAPE) if n not in known), 1)
+            tried = {n for e in view.history if e["what"] == "guess" for n in e["numbers"]}
+            fresh = [n for n in range(1, ESCAPE) if n not in known | tried]
+            number = (fresh or [n for n in range(1, ESCAPE) if n not in known] or [1])[0]
             return f"guess {number}"
         legal = state.legal_actions()
         if step == "place":
