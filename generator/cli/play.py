@@ -255,16 +255,26 @@ def play_game(
         bool,
         typer.Option("--explain", help="After the game, show what each bot believed at its moves."),
     ] = False,
+    table: Annotated[
+        bool,
+        typer.Option(
+            "--table",
+            help="Play with the printed kit on the table: Quarry asks what its seats would "
+            "learn there and says its own moves (a resumed game keeps its mode).",
+        ),
+    ] = False,
 ) -> None:
     """Play a game against our bots in the terminal: Quarry deals, shows what your seat
     knows, lists your moves in the game's notation and plays the other seats.
 
     Example: quarry play hunt --seat knight --record my-hunt.json
     Example: quarry play fugitive --seat marshal --explain
-    Example: quarry play parforce --resume my-hunt.json
+    Example: quarry play hunt --seat dragon --table --record tonight.json
+    Example: quarry play hunt --resume tonight.json
     """
     from generator.output import check_writable
     from generator.play.screen import play_on_screen
+    from generator.play.table import play_at_table
     from generator.play.setup import chosen_bots, game_options, new_session, resumed_session
 
     registered_game(game, "state_from_header")
@@ -272,15 +282,19 @@ def play_game(
         check_writable(record.parent if str(record.parent) else Path("."))
     if resume is not None:
         given = {"--seat": seat, "--bots": bots, "--players": players, "--board": board,
-                 "--deck": deck, "--variant": variant, "--design": design}
+                 "--deck": deck, "--variant": variant, "--design": design,
+                 "--table": table or None}
         named = [option for option, value in given.items() if value is not None]
         if named:
             raise QuarryError(f"{named[0]} is set by the record when you --resume a game")
         session = resumed_session(game, resume, record or resume)
     else:
         options = game_options(game, players, board, deck, variant, design)
-        session = new_session(game, options, seed, seat, chosen_bots(game, bots or []), record)
+        session = new_session(
+            game, options, seed, seat, chosen_bots(game, bots or []), record, table
+        )
     session.save()
-    finished = play_on_screen(session, explain, typer.echo)
+    playing = play_at_table if session.table else play_on_screen
+    finished = playing(session, explain, typer.echo)
     if not finished:
         raise typer.Exit(0)

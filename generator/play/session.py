@@ -30,7 +30,8 @@ from generator.games import game as registered
 from generator.interop.strength.seats import OurSeats, our_seats
 from generator.play.presenters import Presenter, presenter
 
-PERSON = "person"  # a seat's name in a record's header when a person played it
+PERSON = "person"  # a seat's name in a record's header when a person played it on screen
+PERSON_AT_TABLE = "person at the table"  # ... and when they played it at the table
 
 
 @dataclass
@@ -61,6 +62,7 @@ class Session:
     people: frozenset[int]
     bots: dict = field(default_factory=dict)
     record: Path | None = None
+    table: bool = False  # played at the table (--table): the person's secrets are guessed
 
     def __post_init__(self) -> None:
         self.entry = registered(self.name)

@@ -14,7 +14,7 @@ from generator.errors import QuarryError
 from generator.games import game as registered
 from generator.interop.strength.seats import BOTS, bot_choices
 from generator.play.presenters import presenter
-from generator.play.session import PERSON, Session
+from generator.play.session import PERSON, PERSON_AT_TABLE, Session
 
 DESIGN_GAMES = {  # the design files a game's play accepts, as `quarry kit` names them
     "board": ("island", "parforce"),
@@ -151,9 +151,10 @@ def _rules_version(name: str) -> int:
 
 def new_session(
     name: str, options: dict, seed: int, seat_text: str | None, bots: dict,
-    record: Path | None,
+    record: Path | None, table: bool = False,
 ) -> Session:
-    """Return a new game with the person at the seat `seat_text` names."""
+    """Return a new game with the person at the seat `seat_text` names (at the table when
+    `table`)."""
     entry = registered(name)
     try:
         state = entry.state_from_header({"options": options})
@@ -166,13 +167,14 @@ def new_session(
         "game": name,
         "options": options,
         "players": {
-            _seat_key(name, s): PERSON if s == seat else f"bot: {described}"
+            _seat_key(name, s): (PERSON_AT_TABLE if table else PERSON) if s == seat
+            else f"bot: {described}"
             for s in range(players)
         },
         "rules_version": _rules_version(name),
         "seed": seed,
     }
-    return Session(name, header, frozenset({seat}), bots, record)
+    return Session(name, header, frozenset({seat}), bots, record, table)
 
 
 def resumed_session(name: str, path: Path, record: Path | None) -> Session:
@@ -187,7 +189,7 @@ def resumed_session(name: str, path: Path, record: Path | None) -> Session:
     entry = registered(name)
     check_header(header, entry.record_options, shown(path))
     seats = header.get("players", {})
-    people = [key for key, value in seats.items() if value == PERSON]
+    people = [key for key, value in seats.items() if value in (PERSON, PERSON_AT_TABLE)]
     if len(people) != 1:
         raise QuarryError("not a record of quarry play: its header names no person's seat",
                           where=shown(path))
@@ -203,7 +205,8 @@ def resumed_session(name: str, path: Path, record: Path | None) -> Session:
         bots = chosen_bots(name, [f"{role}={bot}" for role, bot in bots.items()])
     except QuarryError as error:
         raise QuarryError(str(error), where=shown(path)) from None
-    session = Session(name, header, frozenset({seat}), bots, record)
+    table = seats[people[0]] == PERSON_AT_TABLE
+    session = Session(name, header, frozenset({seat}), bots, record, table)
     try:
         session.resume(data["actions"])
     except QuarryError as error:

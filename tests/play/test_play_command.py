@@ -21,9 +21,13 @@ from generator.play.setup import chosen_bots, new_session
 
 GAMES = {  # game -> (options, the person's seat)
     "parforce": ({"players": 2}, "stag"),
+    "hunt": ({}, "knight"),
+    "fugitive": ({}, "marshal"),
 }
 ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\r")
-PROMPT = "your move>"
+# a prompt freshly drawn (prompt_toolkit draws it again, with the answer, once it is taken)
+FRESH = r">\x1b\[0m"
+PROMPT = "your move" + FRESH
 
 
 def _first_move(session) -> str:
@@ -50,8 +54,12 @@ def scripted_game(name: str, options: dict, seat: str, seed: int):
 def spawn(*args: str) -> pexpect.spawn:
     env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm", NO_COLOR="1")
     return pexpect.spawn(
-        sys.executable, ["-m", "generator", "play", *args], env=env, encoding="utf-8",
-        timeout=120, dimensions=(60, 140),
+        sys.executable,
+        ["-m", "generator", "play", *args],
+        env=env,
+        encoding="utf-8",
+        timeout=120,
+        dimensions=(60, 140),
     )
 
 
@@ -63,7 +71,7 @@ def send(child: pexpect.spawn, line: str) -> None:
     """Type `line` at the prompt and wait for the prompt to take it (it draws the prompt
     again with the line after it)."""
     child.sendline(line)
-    child.expect_exact(f"{PROMPT} {line}")
+    child.expect_exact(f"> {line}")
 
 
 def drive(child: pexpect.spawn, moves: list[str]) -> str:
