@@ -248,8 +248,10 @@ def play_game(
     ] = None,
     resume: Annotated[
         Path | None,
-        typer.Option(help="Go on with the game in this record (from --record); it is kept "
-                     "there unless --record names another file."),
+        typer.Option(
+            help="Go on with the game in this record (from --record); it is kept "
+            "there unless --record names another file."
+        ),
     ] = None,
     explain: Annotated[
         bool,
@@ -274,16 +276,23 @@ def play_game(
     """
     from generator.output import check_writable
     from generator.play.screen import play_on_screen
-    from generator.play.table import play_at_table
     from generator.play.setup import chosen_bots, game_options, new_session, resumed_session
+    from generator.play.table import play_at_table
 
     registered_game(game, "state_from_header")
     if record is not None:
         check_writable(record.parent if str(record.parent) else Path("."))
     if resume is not None:
-        given = {"--seat": seat, "--bots": bots, "--players": players, "--board": board,
-                 "--deck": deck, "--variant": variant, "--design": design,
-                 "--table": table or None}
+        given = {
+            "--seat": seat,
+            "--bots": bots,
+            "--players": players,
+            "--board": board,
+            "--deck": deck,
+            "--variant": variant,
+            "--design": design,
+            "--table": table or None,
+        }
         named = [option for option, value in given.items() if value is not None]
         if named:
             raise QuarryError(f"{named[0]} is set by the record when you --resume a game")

@@ -162,7 +162,9 @@ def explanation(session: Session) -> list[str]:
 
 def _stopped(session: Session, write: Callable[[str], None]) -> None:
     if session.record is not None:
-        write(f"Stopped. The game so far is in {session.record}: "
-              f"quarry play {session.name} --resume {session.record}")
+        write(
+            f"Stopped. The game so far is in {session.record}: "
+            f"quarry play {session.name} --resume {session.record}"
+        )
     else:
         write("Stopped (no record was kept: --record FILE keeps one).")

@@ -127,8 +127,12 @@ class Session:
         mover = self.to_move()
         if mover in self.people:
             self._undo.append(
-                _Snapshot(self.state.clone(), copy.deepcopy(self.seats), len(self.actions),
-                          len(self.notes))
+                _Snapshot(
+                    self.state.clone(),
+                    copy.deepcopy(self.seats),
+                    len(self.actions),
+                    len(self.notes),
+                )
             )
         else:
             self._undo.clear()  # a bot moved or chance showed something: what came before stands

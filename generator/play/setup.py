@@ -110,8 +110,9 @@ def chosen_bots(name: str, texts: list[str]) -> dict:
         role, _, bot = text.rpartition("=")
         roles = [role] if role else [r for r, names in choices.items() if text in names]
         if role and role not in choices:
-            raise QuarryError(f"--bots: {name} has no role {role!r}; its roles: "
-                              f"{', '.join(choices)}")
+            raise QuarryError(
+                f"--bots: {name} has no role {role!r}; its roles: {', '.join(choices)}"
+            )
         if not roles or any(bot not in choices[r] for r in roles):
             accepted = "; ".join(f"{r}: {', '.join(n)}" for r, n in choices.items())
             raise QuarryError(f"--bots: no bot {text!r} for {name}; its bots ({accepted})")
@@ -150,8 +151,13 @@ def _rules_version(name: str) -> int:
 
 
 def new_session(
-    name: str, options: dict, seed: int, seat_text: str | None, bots: dict,
-    record: Path | None, table: bool = False,
+    name: str,
+    options: dict,
+    seed: int,
+    seat_text: str | None,
+    bots: dict,
+    record: Path | None,
+    table: bool = False,
 ) -> Session:
     """Return a new game with the person at the seat `seat_text` names (at the table when
     `table`)."""
@@ -167,7 +173,8 @@ def new_session(
         "game": name,
         "options": options,
         "players": {
-            _seat_key(name, s): (PERSON_AT_TABLE if table else PERSON) if s == seat
+            _seat_key(name, s): (PERSON_AT_TABLE if table else PERSON)
+            if s == seat
             else f"bot: {described}"
             for s in range(players)
         },
@@ -191,8 +198,9 @@ def resumed_session(name: str, path: Path, record: Path | None) -> Session:
     seats = header.get("players", {})
     people = [key for key, value in seats.items() if value in (PERSON, PERSON_AT_TABLE)]
     if len(people) != 1:
-        raise QuarryError("not a record of quarry play: its header names no person's seat",
-                          where=shown(path))
+        raise QuarryError(
+            "not a record of quarry play: its header names no person's seat", where=shown(path)
+        )
     roles = presenter(name).roles
     seat = roles.get(people[0], int(people[0]) if people[0].isdigit() else -1)
     bots: dict = {}

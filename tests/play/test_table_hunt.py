@@ -96,8 +96,9 @@ def belief_allows(log: list[dict]) -> bool:
 def play_as_dragon(dragon: Dragon, record, seed: int = 2):
     """Play a whole hunt at the table; return (the program's last words, the numbers of the
     questions it refused)."""
-    child = spawn("hunt", "--seat", "dragon", "--table", "--seed", str(seed),
-                  "--record", str(record))
+    child = spawn(
+        "hunt", "--seat", "dragon", "--table", "--seed", str(seed), "--record", str(record)
+    )
     refused = []
     while True:
         index = child.expect([QUESTION, pexpect.EOF])
@@ -138,8 +139,12 @@ def test_a_lying_dragon_is_caught_where_the_lie_becomes_impossible(lie_at, tmp_p
 
 def test_the_facts_shown_with_a_contradiction_are_a_smallest_set_that_rules_it_out():
     facts = [
-        Fact(1, "town", True), Fact(1, "move", False), Fact(1, "search", ((1,), None)),
-        Fact(2, "town", False), Fact(2, "move", False), Fact(2, "search", ((3,), 3)),
+        Fact(1, "town", True),
+        Fact(1, "move", False),
+        Fact(1, "search", ((1,), None)),
+        Fact(2, "town", False),
+        Fact(2, "move", False),
+        Fact(2, "search", ((3,), 3)),
     ]
     new = Fact(3, "town", True)
     assert possible_maps(facts, False).any()

@@ -52,8 +52,7 @@ class Table:
         for line in lines:
             self.write(line)
 
-    def ask(self, question: str, read: Callable[[str], T], choices: list[str],
-            accepted: str) -> T:
+    def ask(self, question: str, read: Callable[[str], T], choices: list[str], accepted: str) -> T:
         """Return `read(answer)` for the person's answer to `question`. An answer `read`
         cannot take (QuarryError) gets one line saying what is `accepted`; one that
         contradicts what was said before (Contradiction) is shown with those facts; both
@@ -102,8 +101,10 @@ def play_at_table(
             play_open(session, table)
     except Quit:
         if session.record is not None:
-            write(f"Stopped. The game so far is in {session.record}: "
-                  f"quarry play {session.name} --resume {session.record}")
+            write(
+                f"Stopped. The game so far is in {session.record}: "
+                f"quarry play {session.name} --resume {session.record}"
+            )
         else:
             write("Stopped (no record was kept: --record FILE keeps one).")
         return False
@@ -129,7 +130,9 @@ def play_open(session: Session, table: Table) -> None:
         hint = session.view.move_help(session.state) if not moves else " | ".join(moves[:12])
         action = table.ask(
             f"Your move ({session.view.seat_name(session.state, seat)})",
-            session.parse, moves, f"a move in the notation, e.g. {hint}",
+            session.parse,
+            moves,
+            f"a move in the notation, e.g. {hint}",
         )
         table.say(*session.play(action))
         table.say(*session.advance())

@@ -128,7 +128,9 @@ class _KnightAtTable:
         ok = possible_maps([*self.facts, fact], self.loops)
         if not ok.any():
             needed = needed_facts(self.facts, fact, self.loops)
-            raise Contradiction(answer, [f.words() for f in needed] or ["the Dragon begins the hunt in Town"])
+            raise Contradiction(
+                answer, [f.words() for f in needed] or ["the Dragon begins the hunt in Town"]
+            )
         self.facts.append(fact)
         state = self.session.state
         index = _index_of(state.route_map, self.loops)
@@ -153,8 +155,10 @@ class _KnightAtTable:
         session, table = self.session, self.table
         state = session.state
         if state.phase == "map":
-            table.say("Draw your route map in secret on the Dragon's map sheet: Quarry never "
-                      "sees it. Keep the Dragon in Town to begin.")
+            table.say(
+                "Draw your route map in secret on the Dragon's map sheet: Quarry never "
+                "sees it. Keep the Dragon in Town to begin."
+            )
             session.play(ChooseMap(map_at(0, self.loops)))
         else:
             self.facts = facts_of(session.state)
@@ -222,15 +226,18 @@ class _KnightAtTable:
             table.ask("Where are you now?", read, PLACES, "town, hills, woods, sea or lair")
         else:
             a, b = sorted(location(w) for w in words[1:])
-            table.say(f"The Knight calls the Wizard (a point to you) on {PLACES[a].capitalize()}"
-                      f" and {PLACES[b].capitalize()}.")
+            table.say(
+                f"The Knight calls the Wizard (a point to you) on {PLACES[a].capitalize()}"
+                f" and {PLACES[b].capitalize()}."
+            )
 
             def read(text: str) -> None:
                 arrows = _arrows(text, a, b)
                 self.add(Fact(turn, "wizard", ((a, b), arrows)), f"the arrows {text.strip()}")
 
             table.ask(
-                f"Which arrows join {PLACES[a]} and {PLACES[b]}?", read,
+                f"Which arrows join {PLACES[a]} and {PLACES[b]}?",
+                read,
                 [f"{PLACES[a]}>{PLACES[b]}", f"{PLACES[b]}>{PLACES[a]}", "none"],
                 f"the arrows, each written from>to, e.g. {PLACES[a]}>{PLACES[b]} "
                 f"{PLACES[b]}>{PLACES[a]}, or none",
@@ -238,6 +245,7 @@ class _KnightAtTable:
 
     def ask_search(self, turn: int, places: tuple[int, ...]) -> None:
         if len(places) == 1:
+
             def read(text: str) -> None:
                 found = places[0] if _yes_no(text) else None
                 said = "an encounter" if found is not None else "no encounter"
@@ -255,8 +263,12 @@ class _KnightAtTable:
             said = f"an encounter at {word}" if found is not None else "no encounter"
             self.add(Fact(turn, "search", (places, found)), said)
 
-        self.table.ask(f"Is the Dragon at {names[0]} or {names[1]}?", read_two,
-                       [*names, "no"], f"{names[0]}, {names[1]} or no")
+        self.table.ask(
+            f"Is the Dragon at {names[0]} or {names[1]}?",
+            read_two,
+            [*names, "no"],
+            f"{names[0]}, {names[1]} or no",
+        )
 
 
 def facts_of(state) -> list[Fact]:
@@ -272,8 +284,15 @@ def facts_of(state) -> list[Fact]:
             facts.append(Fact(turn, "town", record.town))
             facts.append(Fact(turn, "move", record.move == "fly"))
         if record.encounter is not None:
-            found = (record.revealed if record.aide == "militia" and len(record.search) == 2
-                     else record.search[0]) if record.encounter else None
+            found = (
+                (
+                    record.revealed
+                    if record.aide == "militia" and len(record.search) == 2
+                    else record.search[0]
+                )
+                if record.encounter
+                else None
+            )
             facts.append(Fact(turn, "search", (tuple(record.search), found)))
     return facts
 
