@@ -30,7 +30,12 @@ HELP = (
 
 
 class Quit(Exception):
-    """The person stopped the game at the prompt (quit, Ctrl-D or Ctrl-C)."""
+    """The person stopped the game at the prompt: quit or Ctrl-D (exit 0), or Ctrl-C
+    (`interrupted`: the run then stops as Ctrl-C stops any run, exit 130)."""
+
+    def __init__(self, interrupted: bool = False) -> None:
+        super().__init__("stopped")
+        self.interrupted = interrupted
 
 
 def _terminal() -> bool:
@@ -60,8 +65,10 @@ class Prompt:
 
             completer = WordCompleter([*choices, *WORDS], sentence=True)
             return self.session.prompt(text, completer=completer).strip()
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:
             raise Quit from None
+        except KeyboardInterrupt:  # prompt_toolkit reads Ctrl-C as a key, not a signal
+            raise Quit(interrupted=True) from None
 
 
 def _say(lines: list[str], write: Callable[[str], None]) -> None:
@@ -88,12 +95,12 @@ def play_on_screen(
             shown = True
         try:
             line = prompt.ask(PROMPT, view.moves(session.state) or [])
-        except Quit:
-            _stopped(session, write)
+        except Quit as stop:
+            stopped(session, write, stop)
             return False
         word = line.lower()
         if word in ("quit", "exit"):
-            _stopped(session, write)
+            stopped(session, write, Quit())
             return False
         if word in ("help", "?"):
             write(HELP)
@@ -160,7 +167,9 @@ def explanation(session: Session) -> list[str]:
     return lines
 
 
-def _stopped(session: Session, write: Callable[[str], None]) -> None:
+def stopped(session: Session, write: Callable[[str], None], stop: Quit) -> None:
+    """Say where the game so far is kept; after Ctrl-C, stop the run as Ctrl-C stops any
+    (generator/stopping.py: one line, exit 130)."""
     if session.record is not None:
         write(
             f"Stopped. The game so far is in {session.record}: "
@@ -168,3 +177,9 @@ def _stopped(session: Session, write: Callable[[str], None]) -> None:
         )
     else:
         write("Stopped (no record was kept: --record FILE keeps one).")
+    if stop.interrupted:
+        import signal
+
+        from generator.stopping import Interrupted
+
+        raise Interrupted(signal.SIGINT)

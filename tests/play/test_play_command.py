@@ -137,3 +137,28 @@ def test_bad_input_at_the_prompt_says_what_is_accepted_and_the_game_goes_on(tmp_
     child.close()
     assert child.exitstatus == 0
     assert json.loads(record.read_text())["actions"] == []
+
+
+@pytest.mark.parametrize("how", ["ctrl-c", "sigterm"])
+def test_ctrl_c_or_a_kill_at_the_prompt_stops_the_run_and_keeps_the_record_whole(how, tmp_path):
+    import signal
+
+    record = tmp_path / "game.json"
+    child = spawn("parforce", "--seat", "stag", "--record", str(record))
+    child.expect(PROMPT)
+    send(child, "S f7")
+    child.expect(PROMPT)
+    if how == "ctrl-c":
+        child.sendcontrol("c")  # prompt_toolkit reads it as a key
+    else:
+        child.kill(signal.SIGTERM)
+    child.expect(pexpect.EOF)
+    child.close()
+    said = plain(child.before)
+    assert child.exitstatus == (130 if how == "ctrl-c" else 143)
+    assert said.rstrip().endswith(
+        "stopped by " + ("SIGINT (Ctrl-C)" if how == "ctrl-c" else "SIGTERM")
+    )
+    kept = json.loads(record.read_text())
+    assert kept["actions"][0] == "S f7" and len(kept["actions"]) == 10  # the stag and 9 pursuers
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]  # no temporary file left

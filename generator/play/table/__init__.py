@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from generator.errors import QuarryError
-from generator.play.screen import Prompt, Quit, explanation
+from generator.play.screen import Prompt, Quit, explanation, stopped
 from generator.play.session import Session
 
 T = TypeVar("T")
@@ -99,14 +99,8 @@ def play_at_table(
             module.play(session, table)
         else:
             play_open(session, table)
-    except Quit:
-        if session.record is not None:
-            write(
-                f"Stopped. The game so far is in {session.record}: "
-                f"quarry play {session.name} --resume {session.record}"
-            )
-        else:
-            write("Stopped (no record was kept: --record FILE keeps one).")
+    except Quit as stop:
+        stopped(session, write, stop)
         return False
     write(f"Game over: {session.entry.result_text(session.state)}")
     if session.record is not None:
