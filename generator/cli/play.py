@@ -269,6 +269,7 @@ def play_game(
     """Play a game against our bots in the terminal: Quarry deals, shows what your seat
     knows, lists your moves in the game's notation and plays the other seats.
 
+    \b
     Example: quarry play hunt --seat knight --record my-hunt.json
     Example: quarry play fugitive --seat marshal --explain
     Example: quarry play hunt --seat dragon --table --record tonight.json
@@ -280,6 +281,10 @@ def play_game(
     from generator.play.table import play_at_table
 
     registered_game(game, "state_from_header")
+    if table:
+        from generator.play.table import table_module
+
+        table_module(game)  # refused before anything is written when it cannot be played so
     if record is not None:
         check_writable(record.parent if str(record.parent) else Path("."))
     if resume is not None:

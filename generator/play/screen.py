@@ -24,7 +24,7 @@ from generator.play.session import Session
 PROMPT = "your move> "
 WORDS = ("moves", "board", "undo", "help", "quit")
 HELP = (
-    "Type a move as it is listed (Tab completes it), or: moves (list them), board (the "
+    "Type a move as it is listed (Tab completes it), or: moves (list them), board (the\n"
     "screen again), undo (take back your last move), quit (stop; the record keeps the game)."
 )
 
@@ -84,7 +84,8 @@ def play_on_screen(
     prompt = Prompt()
     seat = min(session.people)
     view = session.view
-    write(f"You play {view.seat_name(session.state, seat)} in {session.entry.title}. {HELP}")
+    write(f"You play {view.seat_name(session.state, seat)} in {session.entry.title}.")
+    write(HELP)
     _say(session.advance(), write)
     shown = False
     while not session.over():

@@ -38,7 +38,8 @@ class ParforcePresenter(Presenter):
                 else:
                     cells.append(". ")
             lines.append(f"{row + 1:>2} " + " ".join(cells).rstrip())
-        lines.append("   " + " ".join(chr(ord("a") + c).ljust(2) for c in range(board.size)))
+        letters = " ".join(chr(ord("a") + c).ljust(2) for c in range(board.size))
+        lines.append(("   " + letters).rstrip())
         sense = "clockwise" if board.clockwise else "counter-clockwise"
         fees = sum(seen["fees"])
         lines += [

@@ -77,9 +77,11 @@ class Table:
 
 
 def table_module(name: str):
-    """Return the table module of game `name`, or None when it has none."""
-    spec = importlib.util.find_spec(f"{__name__}.{name}")
-    return None if spec is None else importlib.import_module(f"{__name__}.{name}")
+    """Return the table module of game `name`; QuarryError (one line) when the game cannot
+    be played at the table yet."""
+    if importlib.util.find_spec(f"{__name__}.{name}") is None:
+        raise QuarryError(f"--table: {name} cannot be played at the table yet; play it on screen")
+    return importlib.import_module(f"{__name__}.{name}")
 
 
 def play_at_table(
@@ -91,11 +93,11 @@ def play_at_table(
     module = table_module(session.name)
     write(
         f"You play {session.view.seat_name(session.state, seat)} in {session.entry.title} "
-        "at the table; Quarry plays the other seats. Answer each question (help says what "
+        "at the table; Quarry plays the other seats.\nAnswer each question (help says what "
         "is accepted; quit stops)."
     )
     try:
-        if module is not None and module.hides(session):
+        if module.hides(session):
             module.play(session, table)
         else:
             play_open(session, table)
