@@ -23,7 +23,9 @@ GAMES = {  # game -> (options, the person's seat)
     "parforce": ({"players": 2}, "stag"),
     "hunt": ({}, "knight"),
     "fugitive": ({}, "marshal"),
+    "cutthroat": ({"players": 6}, "2"),
 }
+ARGS = {"cutthroat": ("--players", "6")}  # the command-line options that give GAMES' options
 ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\r")
 # a prompt freshly drawn (prompt_toolkit draws it again, with the answer, once it is taken)
 FRESH = r">\x1b\[0m"
@@ -89,7 +91,17 @@ def test_a_whole_game_on_screen_keeps_a_record_that_replays(name, tmp_path, quar
     options, seat = GAMES[name]
     moves, actions = scripted_game(name, options, seat, seed=5)
     record = tmp_path / "game.json"
-    child = spawn(name, "--seat", seat, "--seed", "5", "--record", str(record), "--explain")
+    child = spawn(
+        name,
+        "--seat",
+        seat,
+        *ARGS.get(name, ()),
+        "--seed",
+        "5",
+        "--record",
+        str(record),
+        "--explain",
+    )
     tail = drive(child, moves)
     assert child.exitstatus == 0, tail
     assert "Game over:" in tail
@@ -107,7 +119,7 @@ def test_a_game_stopped_and_resumed_ends_as_the_unbroken_one(name, tmp_path):
     moves, actions = scripted_game(name, options, seat, seed=6)
     half = len(moves) // 2
     record = tmp_path / "game.json"
-    child = spawn(name, "--seat", seat, "--seed", "6", "--record", str(record))
+    child = spawn(name, "--seat", seat, *ARGS.get(name, ()), "--seed", "6", "--record", str(record))
     drive(child, [*moves[:half], "quit"])
     assert child.exitstatus == 0
     kept = json.loads(record.read_text())
