@@ -24,8 +24,10 @@ GAMES = {  # game -> (options, the person's seat)
     "hunt": ({}, "knight"),
     "fugitive": ({}, "marshal"),
     "cutthroat": ({"players": 6}, "2"),
+    "island": ({"players": 4}, "1"),
 }
-ARGS = {"cutthroat": ("--players", "6")}  # the command-line options that give GAMES' options
+# the command-line options that give GAMES' options
+ARGS = {"cutthroat": ("--players", "6"), "island": ("--players", "4")}
 ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\r")
 # a prompt freshly drawn (prompt_toolkit draws it again, with the answer, once it is taken)
 FRESH = r">\x1b\[0m"
