@@ -11,8 +11,9 @@ import pexpect
 
 from tests.play.test_play_command import FRESH, plain, send, spawn
 
-ASKED = re.compile(r"(Your move \(seat \d+\)|Seat \d+ guesses that you are the (\w+)\. Are you\?) "
-                   + FRESH)
+ASKED = re.compile(
+    r"(Your move \(seat \d+\)|Seat \d+ guesses that you are the (\w+)\. Are you\?) " + FRESH
+)
 DEALT = re.compile(r"Take the (\w+) of diamonds")
 LISTED = re.compile(r"Accepted here: a move in the notation: ([^.\n]+)")
 
@@ -21,8 +22,18 @@ def play_cutthroat(tmp_path, lie: bool):
     """Play a six-seat game as seat 2; return (the last words, the refusals, exit status,
     the record)."""
     record = tmp_path / "cutthroat.json"
-    child = spawn("cutthroat", "--seat", "2", "--players", "6", "--table", "--seed", "4",
-                  "--record", str(record))
+    child = spawn(
+        "cutthroat",
+        "--seat",
+        "2",
+        "--players",
+        "6",
+        "--table",
+        "--seed",
+        "4",
+        "--record",
+        str(record),
+    )
     identity, refused, lied = None, [], False
     while True:
         if child.expect([ASKED, pexpect.EOF]) == 1:
