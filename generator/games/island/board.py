@@ -36,6 +36,24 @@ def square_name(square: int, size: int) -> str:
     return f"{column_name(column)}{row + 1}"
 
 
+def square_kind(island: Island, square: int) -> str:
+    """Return what a square is, the special kinds first: sea, boat, hiding, elevation,
+    water, camp, else zone-N (its zone's number)."""
+    if island.zones[square] == SEA:
+        return "sea"
+    if square in island.boats:
+        return "boat"
+    if square in island.hiding:
+        return "hiding"
+    if square in island.elevation:
+        return "elevation"
+    if square in island.water:
+        return "water"
+    if square in island.camp:
+        return "camp"
+    return f"zone-{island.zones[square]}"
+
+
 def parse_square(text: str, size: int) -> int:
     """Return the index of the square named `text` (ValueError if it is not on the board)."""
     text = text.strip()

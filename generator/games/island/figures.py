@@ -27,6 +27,7 @@ from generator.games.island.board import (
     ZONES,
     Island,
     column_name,
+    square_kind,
 )
 from generator.render.fonts import text_width
 from generator.render.svg import document_text, new_document, once_per_arguments
@@ -247,7 +248,7 @@ def _squares(dwg, island: Island, layout: BoardLayout) -> None:
         if zone == SEA:
             continue
         x, y = layout.square_origin(square)
-        kind = _kind(island, square)
+        kind = square_kind(island, square)
         land.add(
             svgwrite.shapes.Rect(
                 insert=(x, y), size=(cell, cell), fill=square_fill(island, square), class_=kind
@@ -256,20 +257,6 @@ def _squares(dwg, island: Island, layout: BoardLayout) -> None:
         _sign(signs, kind, x, y, cell)
     dwg.add(land)
     dwg.add(signs)
-
-
-def _kind(island: Island, square: int) -> str:
-    if square in island.boats:
-        return "boat"
-    if square in island.hiding:
-        return "hiding"
-    if square in island.elevation:
-        return "elevation"
-    if square in island.water:
-        return "water"
-    if square in island.camp:
-        return "camp"
-    return f"zone-{island.zones[square]}"
 
 
 def _sign(parent, kind: str, x: float, y: float, cell: float) -> None:

@@ -8,7 +8,7 @@ who drew, never which."""
 
 from __future__ import annotations
 
-from generator.games.island.board import SEA, ZONES
+from generator.games.island.board import ZONES, column_name, square_kind
 from generator.play.presenters import Presenter
 
 LOG_SHOWN = 10
@@ -101,12 +101,7 @@ class IslandPresenter(Presenter):
 
 
 def _column(index: int) -> str:
-    letters = ""
-    index += 1
-    while index:
-        index, rest = divmod(index - 1, 26)
-        letters = chr(ord("A") + rest) + letters
-    return letters[-1]
+    return column_name(index)[-1]  # the last letter: AA, AB ... show as A, B under the grid
 
 
 def _cell(island, square, seat, view, hunters, marks, traps) -> str:
@@ -118,20 +113,13 @@ def _cell(island, square, seat, view, hunters, marks, traps) -> str:
         return marks[square]
     if square in traps:
         return "x"
-    zone = island.zones[square]
-    if zone == SEA:
-        return "~"
-    if square in island.boats:
-        return "b"
-    if square in island.camp:
-        return "c"
-    if square in island.water:
-        return "w"
-    if square in island.hiding:
-        return "h"
-    if square in island.elevation:
-        return "^"
-    return ZONE_MARKS[zone].lower() if zone >= 0 else "."
+    kind = square_kind(island, square)
+    if kind.startswith("zone-"):
+        return ZONE_MARKS[island.zones[square]]
+    return _KIND_MARKS[kind]
+
+
+_KIND_MARKS = {"sea": "~", "boat": "b", "hiding": "h", "elevation": "^", "water": "w", "camp": "c"}
 
 
 def _words(event: tuple, island) -> str:

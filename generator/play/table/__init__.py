@@ -76,6 +76,16 @@ class Table:
                 self.write("Answer again (the earlier answers stand).")
 
 
+def yes_no(text: str) -> bool:
+    """Return the person's yes or no (y, n too); QuarryError for anything else."""
+    word = text.strip().lower()
+    if word in ("yes", "y"):
+        return True
+    if word in ("no", "n"):
+        return False
+    raise QuarryError(f"{text!r} is not yes or no")
+
+
 def table_module(name: str):
     """Return the table module of game `name`; QuarryError (one line) when the game cannot
     be played at the table yet."""

@@ -18,22 +18,12 @@ it; the person answers again.
 from __future__ import annotations
 
 from generator.engine.game import CHANCE
-from generator.errors import QuarryError
-from generator.play.table import Contradiction, Table
+from generator.play.table import Contradiction, Table, yes_no
 
 
 def hides(session) -> bool:
     """The person's identity is the only secret, and the table game asks for it."""
     return True
-
-
-def _yes_no(text: str) -> bool:
-    word = text.strip().lower()
-    if word in ("yes", "y"):
-        return True
-    if word in ("no", "n"):
-        return False
-    raise QuarryError(f"{text!r} is not yes or no")
 
 
 def play(session, table: Table) -> None:
@@ -58,7 +48,9 @@ def play(session, table: Table) -> None:
         if session.to_move() == seat:
             moves = view.moves(session.state) or []
             action = table.ask(
-                f"Your move (seat {seat})", session.parse, moves,
+                f"Your move (seat {seat})",
+                session.parse,
+                moves,
                 "a move in the notation: " + " | ".join(moves[:10]),
             )
             table.say(*session.play(action))
@@ -77,7 +69,7 @@ def _ask_answer(session, table: Table, seat: int, rank: str) -> None:
     truth = session.state.observation(seat, with_log=False)["identity"]
 
     def read(text: str) -> bool:
-        said = _yes_no(text)
+        said = yes_no(text)
         if said != (truth == rank):
             raise Contradiction(
                 f"{'yes' if said else 'no'}, you are {'' if said else 'not '}the {rank}",
@@ -85,5 +77,9 @@ def _ask_answer(session, table: Table, seat: int, rank: str) -> None:
             )
         return said
 
-    table.ask(f"Seat {guesser} guesses that you are the {rank}. Are you?", read,
-              ["yes", "no"], "yes or no")
+    table.ask(
+        f"Seat {guesser} guesses that you are the {rank}. Are you?",
+        read,
+        ["yes", "no"],
+        "yes or no",
+    )

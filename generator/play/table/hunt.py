@@ -23,7 +23,7 @@ import numpy as np
 from generator.errors import QuarryError
 from generator.games.hunt.maps import LAIR, LOCATIONS, TOWN, location, map_at, map_table
 from generator.games.hunt.rules import DRAGON, KNIGHT, ChooseMap, Move
-from generator.play.table import Contradiction, Table
+from generator.play.table import Contradiction, Table, yes_no
 
 PLACES = list(LOCATIONS)
 
@@ -177,7 +177,7 @@ class _KnightAtTable:
 
     def ask_town(self, turn: int) -> None:
         def read(text: str) -> None:
-            value = _yes_no(text)
+            value = yes_no(text)
             self.add(Fact(turn, "town", value), f"{'in' if value else 'not in'} Town now")
 
         self.table.ask(f"Turn {turn}: are you in Town?", read, ["yes", "no"], "yes or no")
@@ -247,7 +247,7 @@ class _KnightAtTable:
         if len(places) == 1:
 
             def read(text: str) -> None:
-                found = places[0] if _yes_no(text) else None
+                found = places[0] if yes_no(text) else None
                 said = "an encounter" if found is not None else "no encounter"
                 self.add(Fact(turn, "search", (places, found)), said)
 
@@ -301,15 +301,6 @@ def _index_of(route_map, loops: bool) -> int:
     from generator.games.hunt.maps import map_index
 
     return map_index(route_map, loops)
-
-
-def _yes_no(text: str) -> bool:
-    word = text.strip().lower()
-    if word in ("yes", "y"):
-        return True
-    if word in ("no", "n"):
-        return False
-    raise QuarryError(f"{text!r} is not yes or no")
 
 
 def _place(text: str) -> int:
