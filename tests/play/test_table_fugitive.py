@@ -43,7 +43,7 @@ QUESTIONS = (
     r"The Marshal draws from pile \d: which card is it\?",
     r"(?:Manhunt: the|The) Marshal guesses [\d and]+: (?:is|are) [^>]*\?",
     r"Turn the \d+ face up: which Sprint cards lie under it\? \(numbers, or none\)",
-    r"Where in the row are they \(cards counted from the 0, which is 0\)\?",
+    r"Which cards of the row did you turn up for [\d and]+, counting the 0 as card 0: [\d or]+\?",
 )
 QUESTION = re.compile("(" + "|".join(QUESTIONS) + ") " + FRESH)
 
@@ -120,7 +120,7 @@ class Fugitive:
         turned = re.match(r"Turn the (\d+) face up", question)
         if turned:
             return " ".join(map(str, self.turned[int(turned.group(1))])) or "none"
-        assert question.startswith("Where in the row"), question
+        assert question.startswith("Which cards of the row"), question
         return " and ".join(map(str, self.places))
 
 

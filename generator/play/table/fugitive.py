@@ -9,7 +9,15 @@ they only keep those numbers away from the Fugitive, and he learns nothing from 
 the rules would hide and that he could use to hide better than by the rules' own reach.
 
 Quarry as the Fugitive at the table is not offered (its hand would have to be read to the
-person), and only the plain deck (variant "none") is played for now.
+person): `hides` is True only for the Fugitive's seat, and `play` refuses the Marshal's
+seat in one line. Only the plain deck (variant "none") is played for now; `play` refuses the
+others in one line.
+
+What Quarry asks: which pile he draws from; what he lays (`hide N`: a face-down Hideout
+with N Sprint cards under it, `escape N`: the 42 face up with N Sprint cards, whose numbers
+it then asks, or `pass`); the card the Marshal draws from the pile her bot picks; whether the
+numbers she guesses are all face-down Hideouts and, when they are, the Sprint cards under
+each, and (when more than one place in the row fits) which cards of the row he turned up.
 
 What the Marshal learns is what the rules make public: the pile of each of his draws, each
 Hideout he lays with its count of Sprint cards (the 42 face up with its Sprint cards), each
@@ -555,15 +563,17 @@ class _MarshalAtTable:
             )
         slots = self.slots_for(view, numbers, cards)
         if len(slots) > 1:
-            slots = [self.which(slots)]
+            slots = [self.which(numbers, slots)]
         told = self.revealed_view(view, numbers, cards, slots[0])
         self.settle(told, action)
         left = len(self.session.state.face_down())
         self.table.say(f"Found: {said}. {left} face-down Hideout{'s' if left != 1 else ''} left.")
 
-    def which(self, options: list[tuple[int, ...]]) -> tuple[int, ...]:
-        """Ask where the turned-up Hideouts lie in the row when more than one place fits."""
+    def which(self, numbers, options: list[tuple[int, ...]]) -> tuple[int, ...]:
+        """Ask where the turned-up Hideouts lie in the row when more than one place fits
+        (the Marshal sees which cards were turned up)."""
         names = [" and ".join(str(p) for p in places) for places in options]
+        said = " and ".join(map(str, numbers))
 
         def read(text: str) -> tuple[int, ...]:
             for name, places in zip(names, options, strict=True):
@@ -572,7 +582,8 @@ class _MarshalAtTable:
             raise QuarryError(f"{text!r} is not one of {', '.join(names)}")
 
         return self.table.ask(
-            "Where in the row are they (cards counted from the 0, which is 0)?",
+            f"Which cards of the row did you turn up for {said}, counting the 0 as card 0: "
+            f"{' or '.join(names)}?",
             read,
             names,
             " or ".join(names),
