@@ -131,8 +131,9 @@ def feasible(view) -> bool:
 
     row = view.row
     for (a, _, _), (b, _, cards) in zip(row, row[1:], strict=False):
-        reach = 3 + sum(view.config.sprint[c] for c in cards)
-        if a is not None and b is not None and not a < b <= a + reach:
+        if a is None or b is None:
+            continue
+        if not a < b <= a + 3 + sum(view.config.sprint[c] for c in cards):
             return False
     try:
         table = read_table(view)
