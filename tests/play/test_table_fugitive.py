@@ -216,6 +216,34 @@ def test_an_honest_fugitive_at_the_terminal_plays_to_the_end_and_the_record_repl
     assert len(hides) == len(person.state.row) - 1
 
 
+def test_a_table_game_stopped_and_resumed_from_its_record_goes_on_to_the_end(tmp_path):
+    from generator.play.screen import Quit
+    from generator.play.setup import resumed_session
+
+    person, record = Fugitive(8), tmp_path / "table.json"
+
+    class Stopping(ScriptedPrompt):
+        def ask(self, text, choices):
+            if person.answers == 20:
+                raise Quit
+            return super().ask(text, choices)
+
+    session = new_session(
+        "fugitive", {}, 8, "fugitive", chosen_bots("fugitive", []), record, table=True
+    )
+    table = Table(lambda line: None)
+    table.prompt = Stopping(person)
+    with pytest.raises(Quit):
+        at_table.play(session, table)
+    session = resumed_session("fugitive", record, record)
+    table.prompt = ScriptedPrompt(person)
+    at_table.play(session, table)
+    assert session.over() and session.state.winner == person.state.winner
+    mine, real = session.state.observation(MARSHAL), person.state.observation(MARSHAL)
+    assert (mine.row, mine.hand, mine.history) == (real.row, real.hand, real.history)
+    assert "result" in json.loads(record.read_text())
+
+
 # --- (2) a lie is caught exactly where no completion fits -----------------------------------
 class Refused(Exception):
     pass
