@@ -278,12 +278,10 @@ def play_game(
     from generator.output import check_writable
     from generator.play.screen import play_on_screen
     from generator.play.setup import chosen_bots, game_options, new_session, resumed_session
-    from generator.play.table import play_at_table
+    from generator.play.table import play_at_table, table_module
 
     registered_game(game, "state_from_header")
     if table:
-        from generator.play.table import table_module
-
         table_module(game)  # refused before anything is written when it cannot be played so
     if record is not None:
         check_writable(record.parent if str(record.parent) else Path("."))
@@ -307,6 +305,11 @@ def play_game(
         session = new_session(
             game, options, seed, seat, chosen_bots(game, bots or []), record, table
         )
+    if session.table:
+        refusal = getattr(table_module(game), "refusal", None)
+        reason = refusal(session) if refusal is not None else None
+        if reason is not None:
+            raise QuarryError(reason)
     session.save()
     playing = play_at_table if session.table else play_on_screen
     finished = playing(session, explain, typer.echo)

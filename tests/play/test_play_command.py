@@ -176,3 +176,23 @@ def test_ctrl_c_or_a_kill_at_the_prompt_stops_the_run_and_keeps_the_record_whole
     kept = json.loads(record.read_text())
     assert kept["actions"][0] == "S f7" and len(kept["actions"]) == 10  # the stag and 9 pursuers
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]  # no temporary file left
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("fugitive", "--seat", "marshal", "--table"),  # Quarry's Fugitive hand would be read out
+        ("fugitive", "--variant", "random", "--table"),  # the plain deck only, for now
+        ("island", "--table"),  # no table game yet
+        ("parforce", "--seat", "hounds"),  # no such seat
+        ("cutthroat", "--players", "20"),  # too many
+    ],
+)
+def test_a_game_that_cannot_be_played_so_is_refused_in_one_line_and_nothing_is_written(
+    args, tmp_path, quarry
+):
+    record = tmp_path / "game.json"
+    result = quarry("play", *args, "--record", record)
+    assert result.returncode == 2
+    assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
+    assert not record.exists()

@@ -645,16 +645,23 @@ class _MarshalAtTable:
         self.session.play(action)
 
 
-def play(session, table: Table) -> None:
-    """Play Fugitive at the table, Quarry as the Marshal."""
+def refusal(session) -> str | None:
+    """Return why this game cannot be played at the table (None when it can): checked
+    before anything is written."""
     if min(session.people) != FUGITIVE or MARSHAL in session.people:
-        raise QuarryError(
+        return (
             "Fugitive at the table is played with you as the Fugitive: Quarry's Fugitive "
             "would need its hand read to you; play the Marshal on screen"
         )
     variant = session.state.config.variant
     if variant != "none":
-        raise QuarryError(
-            f"the table game plays the plain deck for now (variant none, not {variant!r})"
-        )
+        return f"the table game plays the plain deck for now (variant none, not {variant!r})"
+    return None
+
+
+def play(session, table: Table) -> None:
+    """Play Fugitive at the table, Quarry as the Marshal."""
+    reason = refusal(session)
+    if reason is not None:
+        raise QuarryError(reason)
     _MarshalAtTable(session, table).play()
