@@ -30,6 +30,8 @@ def test_swapping_two_other_seats_cards_changes_nothing_seat_0_sees():
             b2, action2, a2, 0, b2.current_player()
         )
     assert VIEW.show(one, 3) != VIEW.show(two, 3)  # seat 3's own card shows to seat 3
+    own = [line for line in VIEW.show(one, 0) if line.strip().startswith("4 ")]
+    assert own and own[0].endswith("you")  # seat 0 is the 4
 
 
 def test_the_deal_tells_a_seat_its_own_cards_only():

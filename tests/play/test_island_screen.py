@@ -51,3 +51,12 @@ def test_a_whole_game_plays_to_the_end_in_short_lines():
         told += said
     assert session.entry.result_text(session.state)
     assert any("steps in secret" in line for line in told)  # others' moves: the roll only
+
+
+def test_the_written_example_of_a_step_with_many_moves_is_a_legal_move():
+    session = new_session("island", {"players": 4}, 3, "1", chosen_bots("island", []), None)
+    session.advance()
+    assert VIEW.moves(session.state) is None  # the start: a square of the whole island
+    example = VIEW.move_help(session.state).rsplit("e.g. ", 1)[1]
+    action = session.parse(example)
+    assert action in session.state.legal_actions()

@@ -35,7 +35,10 @@ class CutthroatPresenter(Presenter):
                 held = f"held by seat {heart}"
             alive = seen["alive"][character]
             status = str(seen["markers"][character]) if alive else "dead"
-            who = f"seat {owner[rank]}" if rank in owner else "hidden"
+            if rank == seen["identity"]:
+                who = "you"
+            else:
+                who = f"seat {owner[rank]}" if rank in owner else "hidden"
             lines.append(f"  {rank:>2}       {status:>5}    {held:<14} {who}")
         lines.append("")
         if seen["sudden"]:
