@@ -15,7 +15,7 @@ from generator.games.island.tracking import Track
 from generator.play.table.island import Fact, possible
 from tests.play.test_play_command import FRESH, plain, send, spawn
 
-QUESTION = re.compile(r"\n([^\n]*\?) " + FRESH)
+QUESTION = re.compile(r"\n([^\n]*?) " + FRESH)
 ROLL = re.compile(r"Roll (your|player (\d+)'s) d(\d) (to choose the Hunter|to move|in the fight)")
 MOVE = re.compile(r"Move (\d+) steps on your mini board")
 SHOWN = re.compile(r"player \d+ started on ([A-Z]+\d+)")
@@ -68,7 +68,8 @@ class Person:
             me = found.group(1) == "your"
             die, why = int(found.group(3)), found.group(4)
             if why == "to choose the Hunter":
-                return "1" if me else str(die)
+                hunter = 0 if self.seat != 0 else 1  # one seat rolls highest: no tie
+                return "1" if me else str(die) if int(found.group(2)) == hunter else "2"
             if why == "in the fight":
                 return str(die) if me else "1"
             return str(self.rng.randint(1, die))
