@@ -51,14 +51,9 @@ def _in_a_row(log) -> int:
 
 
 def _vanquished(log) -> bool:
-    count = 0
-    for record in log:
-        if record.get("encounter") is None:
-            continue
-        count = count + 1 if record["encounter"] else 0
-        if count >= ENCOUNTERS_TO_VANQUISH:
-            return True
-    return False
+    """Return True when the log ends with the encounters in a row that end the hunt (the
+    hunt stops at once, so the run at the end is the only one that can reach it)."""
+    return _in_a_row(log) >= ENCOUNTERS_TO_VANQUISH
 
 
 def _score(public: KnightView) -> tuple[int, int, int]:

@@ -61,7 +61,7 @@ from generator.games.fugitive.rules import (
     format_action,
     parse_action,
 )
-from generator.play.table import Contradiction, Table
+from generator.play.table import Contradiction, Table, yes_no
 
 TRIES = 40  # hidden games drawn before Quarry gives up finding one that fits
 NUMBERS = frozenset(range(1, ESCAPE))
@@ -179,15 +179,6 @@ def _numbers(text: str) -> tuple[int, ...]:
     if len(set(numbers)) != len(numbers) or any(not 1 <= n <= ESCAPE for n in numbers):
         raise QuarryError("different card numbers from 1 to 42")
     return numbers
-
-
-def _yes_no(text: str) -> bool:
-    word = text.strip().lower()
-    if word in ("yes", "y"):
-        return True
-    if word in ("no", "n"):
-        return False
-    raise QuarryError(f"{text!r} is not yes or no")
 
 
 # --- the hypothesis ------------------------------------------------------------------------------
@@ -519,7 +510,7 @@ class _MarshalAtTable:
             question = f"{head} Marshal guesses {said}: are {said} all face-down Hideouts of yours?"
 
         def read(text: str) -> bool:
-            yes = _yes_no(text)
+            yes = yes_no(text)
             if yes:
                 if not self.slots_for(view, numbers, {}):
                     raise Contradiction(f"{said} face down", facts_in_words(view))
