@@ -14,7 +14,9 @@ Anything else that is not a move gets one line saying why and what is accepted.
 
 from __future__ import annotations
 
+import asyncio
 import os
+import signal
 import sys
 from collections.abc import Callable
 
@@ -64,11 +66,32 @@ class Prompt:
             from prompt_toolkit.completion import WordCompleter
 
             completer = WordCompleter([*choices, *WORDS], sentence=True)
-            return self.session.prompt(text, completer=completer).strip()
+            return asyncio.run(self._prompt(text, completer)).strip()
         except EOFError:
             raise Quit from None
         except KeyboardInterrupt:  # prompt_toolkit reads Ctrl-C as a key, not a signal
             raise Quit(interrupted=True) from None
+
+
+    async def _prompt(self, text: str, completer) -> str:
+        """Read one line. A SIGTERM that comes while the prompt waits is handled by the
+        prompt's own event loop, which ends the prompt with Interrupted: raised by the
+        process's handler from inside one of the loop's callbacks instead, it would be
+        caught there and leave the program waiting for Enter."""
+        from generator.stopping import Interrupted
+
+        loop = asyncio.get_running_loop()
+        kept = signal.getsignal(signal.SIGTERM)
+
+        def stop() -> None:
+            self.session.app.exit(exception=Interrupted(signal.SIGTERM))
+
+        loop.add_signal_handler(signal.SIGTERM, stop)
+        try:
+            return await self.session.prompt_async(text, completer=completer)
+        finally:
+            loop.remove_signal_handler(signal.SIGTERM)
+            signal.signal(signal.SIGTERM, kept)
 
 
 def _say(lines: list[str], write: Callable[[str], None]) -> None:

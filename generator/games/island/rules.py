@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 from generator.engine.bitboards import bits
@@ -108,6 +108,9 @@ class IslandState(GameState):
         self._legal: list[str] | None = None  # the legal actions, until the next apply
         self.log: list[tuple] = []
         self.stack: list[tuple] = [("choose-roll",)]
+        # called with the state and each of the engine's own steps just before it runs
+        # (`_run`); the table game listens there for the moments a Hunted must speak
+        self.watch: Callable[[IslandState, tuple], None] | None = None
 
     # --- the protocol ------------------------------------------------------------------------
 
@@ -143,6 +146,7 @@ class IslandState(GameState):
             other.fight = {k: list(v) if isinstance(v, list) else v for k, v in self.fight.items()}
         other.setup_rolls = dict(self.setup_rolls)
         other.rolling = list(self.rolling)
+        other.watch = None
         return other
 
     def parse_action(self, text: str) -> Hashable:
@@ -237,7 +241,10 @@ class IslandState(GameState):
 
     def _run(self) -> None:
         """Do the engine's own steps until one waits for an action or the game ends."""
+        watch = self.watch
         while not self.over and self.stack and self.stack[-1][0] in _AUTO:
+            if watch is not None:
+                watch(self, self.stack[-1])
             step = self.stack.pop()
             _AUTO[step[0]](self, step)
         if not self.stack and not self.over:

@@ -167,6 +167,33 @@ class Track:
         self._smoothed_at, self._changed_from = self.changes, len(free)
         return self._smoothed
 
+    def draw(self, rng) -> list[int]:
+        """Return one path (a square for every time 0..now) that fits every fact, drawn
+        forward through the smoothed pairs with `rng`; ValueError when no path fits.
+
+        A step's crossing is the engine's: a square some walk on foot reaches was reached
+        without crossing (rules._walk_to). The free state allows all the crossed one does,
+        so a square in the smoothed crossed set that a walk on foot reaches is in the free
+        set too, and every square drawn keeps a way on to the end."""
+        if not self.consistent():
+            raise ValueError("no path fits the facts")
+        free, used = self._smooth()
+        geo = self.geometry
+        square = rng.choice(bits(free[0] | used[0]))
+        crossed = not free[0] >> square & 1
+        path = [square]
+        for t, move in enumerate(self.moves):
+            if move.fresh:
+                crossed = False
+            start = 1 << square
+            on_foot, sailed = geo.reach_split(0 if crossed else start, start if crossed else 0,
+                                              move.steps, move.exact)  # fmt: skip
+            # a square reached on foot is free, as the engine counts it; the others crossed
+            square = rng.choice(bits((on_foot & free[t + 1]) | (sailed & ~on_foot & used[t + 1])))
+            crossed = not on_foot >> square & 1
+            path.append(square)
+        return path
+
     def consistent(self) -> bool:
         """Return True while some path fits every fact."""
         return self.possible() != 0
