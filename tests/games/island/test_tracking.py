@@ -249,3 +249,49 @@ def test_the_tracker_rules_out_a_start_another_hunted_holds():
     tracker.update(view)
     names = {island.name(s) for s in bits(tracker.settled()[2].possible())}
     assert names == {"B2", "D2"}  # a step either way from C2, the start left to him
+
+
+def _path_fits(island: Island, start: int, ops: list, path: list[int]) -> bool:
+    """Return True if `path` starts in `start`, fits every fact and each step is a walk of
+    its move, crossing when no walk on foot gets there (as the engine counts it)."""
+    moves, facts = [], [start]
+    for op in ops:
+        if op[0] in ("move", "extra"):
+            moves.append((op[1], op[2], True) if op[0] == "move" else (op[1], False, not op[2]))
+            facts.append(-1)
+        elif op[0] == "fact":
+            facts[-1] &= op[1]
+        else:
+            facts[op[1]] &= op[2]
+    if len(path) != len(facts) or not all(f >> s & 1 for f, s in zip(facts, path, strict=True)):
+        return False
+    crossed = False
+    for (steps, exact, new_turn), before, after in zip(moves, path, path[1:], strict=False):
+        ends = walk_ends(island, before, crossed and not new_turn, steps, exact)
+        if (after, False) not in ends and (after, True) not in ends:
+            return False
+        crossed = (after, False) not in ends
+    return True
+
+
+@pytest.mark.parametrize("name", sorted(ISLANDS))
+def test_a_drawn_path_fits_every_fact_and_walks_as_the_engine_does(name):
+    """Track.draw, which the table game uses to guess a Hunted person's path again."""
+    import random
+
+    island = ISLANDS[name]
+
+    @settings(max_examples=60, deadline=None)
+    @given(histories(island), st.integers(0, 1000))
+    def check(history, seed):
+        start, ops = history
+        track = Track(island.geometry, start)
+        apply(track, ops)
+        if not track.consistent():
+            with pytest.raises(ValueError):
+                track.draw(random.Random(seed))
+            return
+        path = track.draw(random.Random(seed))
+        assert _path_fits(island, start, ops, path)
+
+    check()
