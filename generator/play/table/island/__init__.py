@@ -204,8 +204,9 @@ class IslandAtTable:
     def now(self) -> int:
         return self.moment.clock[self.me]
 
-    def ask_square(self, text: str, time: int, allowed: int, why: str) -> int:
-        """Ask for one square of the person's path at `time`, one of `allowed`."""
+    def ask_square(self, text: str, time: int, allowed: int, why: str, what: str = "you") -> int:
+        """Ask for one square of the person's path at `time` (`what` names it), one of
+        `allowed`."""
 
         def read(line: str) -> int:
             square = self.square(line)
@@ -215,8 +216,8 @@ class IslandAtTable:
 
         return self.question(
             text, read, [], "a square, e.g. F12",
-            lambda s: [Fact(time, 1 << s, f"you said {self.name(s)}")],
-            lambda s: f"you on {self.name(s)}",
+            lambda s: [Fact(time, 1 << s, f"{what} on {self.name(s)}, as you said just now")],
+            lambda s: f"{what} on {self.name(s)}",
         )  # fmt: skip
 
     def ask_no_or_square(self, text: str, time: int, area: int, yes: str, no: str) -> int | None:
@@ -275,6 +276,7 @@ class IslandAtTable:
             square = self.ask_square(
                 f"Cycle {state.cycle}: put your token on your mark {mark + 1}. Which square?",
                 state.mark_times[me][mark], state.geo.passable, "a square a token can stand on",
+                f"your mark {mark + 1}",
             )  # fmt: skip
             if square != state.marks[me][mark]:
                 raise _Mismatch(state)
@@ -388,6 +390,7 @@ class IslandAtTable:
                 f"Player {player} plays Bloodhound on you: show where your last turn began "
                 f"(mark {mark + 1}). Which square?",
                 state.mark_times[me][mark], geo.passable, "a square a token can stand on",
+                f"your mark {mark + 1}",
             )  # fmt: skip
             if square != state.marks[me][mark]:
                 raise _Mismatch(state)
