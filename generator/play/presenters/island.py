@@ -157,7 +157,7 @@ def _words(event: tuple, island) -> str:
         target = f" on {args[2]}" if len(args) > 2 else ""
         return f"player {args[0]} plays {args[1]}{target}"
     if kind == "discarded":
-        return f"player {args[0]} discards down to 3 cards"
+        return f"player {args[0]} discards a card"
     if kind == "trap":
         where = f" at {name(args[3])}" if args[3] is not None else " in secret"
         return f"player {args[0]} lays a {args[1]}{where}"

@@ -105,6 +105,17 @@ class IslandAtTable:
     # --- the turn ----------------------------------------------------------------------
 
     def play(self) -> None:
+        if self.session.actions:  # resumed: where the game stands
+            state = self.state
+            at = [
+                f"player {h} on {self.name(state.pos[h])}"
+                for h in state.hunters()
+                if state.pos[h] is not None
+            ]
+            where = (
+                f"Cycle {state.cycle}, player {state.turn}'s turn" if state.cycle else "Setting up"
+            )
+            self.table.say(f"{where}. The Hunters: {', '.join(at) or 'none placed yet'}.")
         while not self.session.over():
             self.step()
 
@@ -151,9 +162,7 @@ class IslandAtTable:
         if hidden:
             self.hidden.append(len(self.session.actions))
         lines = self.session.play(action)[self.said :]
-        if hidden:
-            lines = [line for line in lines if not line.startswith("you: ")]
-        self.table.say(*lines)
+        self.table.say(*[line for line in lines if not line.startswith("you: ")])  # said already
 
     def say_so_far(self) -> None:
         """Say what the action being tried has shown up to this moment (a Hunter's move
@@ -313,7 +322,7 @@ class IslandAtTable:
         return "; ".join(parts) + why
 
     def bear_question(self, state: IslandState) -> None:
-        bears = [t["square"] for t in state.traps if t["slug"] == "bear-trap"]
+        bears = sorted({t["square"] for t in state.traps if t["slug"] == "bear-trap"})
         if not bears:
             return
         covered = 0
@@ -449,7 +458,7 @@ class IslandAtTable:
         elif kind in ("action", "run"):
             spoken = [a for a in legal if a.split()[1:2] != ["sprint"] and "run-for-cover" not in a]
             spoken[1:1] = [f"play {slug}" for slug in HIDDEN_CARDS if _plays(legal, slug)]
-            said = self.ask_move(kind, spoken, legal)
+            said = self.ask_move(kind, spoken, legal) if spoken != ["done"] else "done"
             slug = said.split()[1] if said.startswith("play ") else ""
             if slug in HIDDEN_CARDS:
                 self.table.say(f"Make your {cards.KINDS[slug].name} on your mini board, in secret.")
