@@ -187,7 +187,10 @@ class Person:
         for word in ("done", "pass", "fight"):
             if word in choices:
                 return word
-        return choices[0]
+        for card in ("discard run-for-cover", "discard sprint"):  # a card that moves, in
+            if card in choices:  # another verb: not a move on the mini board
+                return card
+        return choices[-1]
 
     # --- answering and writing it down -----------------------------------------------------
 

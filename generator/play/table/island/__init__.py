@@ -625,7 +625,7 @@ def _hidden_actions(session, me: int) -> list[int]:
     for index, text in enumerate(session.actions):
         if state.current_player() == me and state.role[me] == HUNTED:
             words = text.split()
-            if words[0] in ("start", "move") or words[1:2] in (["sprint"], ["run-for-cover"]):
+            if words[0] in ("start", "move") or words[:2] in (["play", s] for s in HIDDEN_CARDS):
                 hidden.append(index)
         state.apply(state.parse_action(text))
     return hidden
