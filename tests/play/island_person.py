@@ -22,7 +22,8 @@ HUNTERS = re.compile(r"player (\d+) on ([A-Z]+\d+), (\d+) steps")
 SQUARES = re.compile(r"\b([A-Z]{1,2}\d{1,2})\b")
 MARK = re.compile(r"mark (\d+)")
 LAID = re.compile(r"laid after your move (\d+)")
-ENDS = re.compile(r"ends a move on ([A-Z]+\d+)")
+BESIDE = re.compile(r"on or beside ([A-Z]+\d+)")
+SPRUNG = re.compile(r"player (\d+)'s \w+ springs at ([A-Z]+\d+)")
 HORN = re.compile(r"within \d+ steps of player \d+ on ([A-Z]+\d+)")
 BEATERS = re.compile(r"Beaters in the ([A-Za-z0-9 ]+): are you in it")
 MOVE = re.compile(r"Move (\d+) steps on your mini board")
@@ -55,6 +56,7 @@ class Person:
         self.last: tuple[str, str] | None = None
         self.last_sight: set[int] = set()
         self.context = ""  # the last line heard: what a question speaks of
+        self.traps: list[int] = []  # the times (so the squares) of their traps still laid
 
     # --- what the person hears ------------------------------------------------------------
 
@@ -75,6 +77,10 @@ class Person:
                 self.mark_times.append(len(self.path) - 1)
             self.turns += 1
             self.my_turn = int(found.group(1)) == self.seat
+        found = SPRUNG.match(line)
+        if found and int(found.group(1)) == self.seat:
+            square = self.island.parse(found.group(2))
+            self.traps.remove(next(t for t in self.traps if self.path[t] == square))
         found = SHOWN.search(line)
         if found:
             self.shown.add(self.island.parse(found.group(1)))
@@ -144,9 +150,17 @@ class Person:
             for square in SQUARES.findall(q.split("(")[1]):
                 area |= self.near(self.island.parse(square), 1)
             return self.said_no_or_square(now, self.path[now] in area, area)
-        if "Is your" in q and "on or beside it" in q:
+        if q.startswith("Does a trap of yours catch"):
+            area = self.near(self.island.parse(BESIDE.search(q).group(1)), 1)
+            caught = [t for t in self.traps if self.path[t] in area]
+            if not caught:  # "no" says it of every trap; "yes" waits for which
+                for time in self.traps:
+                    self.state_fact(time, self._passable() - area)
+            self.last_trap_area = area
+            return "yes" if caught else "no"
+        if q.startswith("Is your") and "on or beside" in q:
             time = int(LAID.search(q).group(1))
-            area = self.near(self.island.parse(ENDS.search(self.context).group(1)), 1)
+            area = self.near(self.island.parse(BESIDE.search(q).group(1)), 1)
             return self.said_no_or_square(time, self.path[time] in area, area)
         if "put your token on your mark" in q or "show where your last turn began" in q:
             time = self.mark_times[int(MARK.search(q).group(1)) - 1]
@@ -181,6 +195,8 @@ class Person:
         for wanted in ("play dodge", "play sprint", "play snare", "play deadfall",
                        "play false-trail", "play lie-low", "play run-for-cover"):  # fmt: skip
             if wanted in choices:
+                if wanted in ("play snare", "play deadfall"):  # laid on their square now
+                    self.traps.append(len(self.path) - 1)
                 return wanted
         if "play camouflage" in choices:
             return self.rng.choice(["play camouflage", "pass"])

@@ -642,6 +642,7 @@ def _apply_move(state, step, words):
     p = step[1]
     if words[0] == "play":  # Sure Footing: roll again, then move by either roll
         _discard_played(state, p, "sure-footing")
+        state._event("card", p, "sure-footing")  # every card played is seen by all
         state._push(("roll", p), ("move", p))
         return
     target = state.island.parse(words[1])

@@ -148,7 +148,7 @@ def _words(event: tuple, island) -> str:
     if kind == "hmove":
         return f"player {args[0]} moves {args[1]} steps in secret"
     if kind == "extra":
-        return f"player {args[0]} moves {args[1]} more steps in secret"
+        return f"player {args[0]} moves up to {args[1]} more steps in secret"
     if kind == "seen":
         return f"player {args[0]} is seen at {name(args[1])}"
     if kind == "attack":

@@ -229,12 +229,16 @@ class IslandAtTable:
             lambda s: f"{what} on {self.name(s)}",
         )  # fmt: skip
 
-    def ask_no_or_square(self, text: str, time: int, area: int, yes: str, no: str) -> int | None:
+    def ask_no_or_square(
+        self, text: str, time: int, area: int, yes: str, no: str, no_allowed: bool = True
+    ) -> int | None:
         """Ask whether the person's square at `time` is in `area`: None for no, else the
-        square (one of `area`)."""
+        square (one of `area`). Not `no_allowed`: the person has just said it is."""
 
         def read(line: str) -> int | None:
             if line.strip().lower() in ("no", "n"):
+                if not no_allowed:
+                    raise Contradiction(f"{no}", ["you said just now that a trap of yours caught"])
                 return None
             square = self.square(line)
             if not area >> square & 1:
@@ -339,20 +343,41 @@ class IslandAtTable:
             raise _Mismatch(state)
 
     def trap_questions(self, state: IslandState, hunter: int) -> None:
-        """A Hunter ended a move: ask of each of the person's traps whether it catches him."""
+        """A Hunter ended a move: ask whether a trap of the person's catches him and, when
+        one does, which (of each trap in turn: no, or its square)."""
+        traps = [t for t in state.traps if t["owner"] == self.me and t["slug"] != "bear-trap"]
+        if not traps:
+            return
         square = state.pos[hunter]
         area = state.geo.within(square, 1, "steps") & state.geo.passable
-        who = "you" if hunter == self.me else f"player {hunter}"
-        for trap in [t for t in state.traps if t["owner"] == self.me and t["slug"] != "bear-trap"]:
-            said = self.ask_no_or_square(
-                f"{who.capitalize()} ends a move on {self.name(square)}.\nIs your {trap['slug']} "
-                f"(laid after your move {trap['time']}) on or beside it? Say no, or its square.",
-                trap["time"], area, f"on or beside {self.name(square)}",
-                f"cycle {state.cycle}: your {trap['slug']} did not catch {who} on "
-                f"{self.name(square)}",
+        where, who = self.name(square), "you" if hunter == self.me else f"player {hunter}"
+        caught = [t for t in traps if area >> t["square"] & 1]
+
+        def silent(trap) -> Fact:
+            words = f"cycle {state.cycle}: your {trap['slug']} did not catch {who} on {where}"
+            return Fact(trap["time"], ~area, words)
+
+        said = self.question(
+            f"{who.capitalize()} ends a move on {where}.\nDoes a trap of yours catch "
+            f"{'you' if who == 'you' else 'him'} (one on or beside {where})?",
+            yes_no, ["yes", "no"], "yes or no",
+            lambda yes: [] if yes else [silent(t) for t in traps],
+            lambda yes: f"{'a' if yes else 'no'} trap of yours on or beside {where}",
+        )  # fmt: skip
+        if not said:
+            if caught:
+                raise _Mismatch(state)
+            return
+        named = False
+        for index, trap in enumerate(traps):
+            last = index == len(traps) - 1
+            answer = self.ask_no_or_square(
+                f"Is your {trap['slug']} (laid after your move {trap['time']}) on or beside "
+                f"{where}? Say no, or its square.", trap["time"], area,
+                f"on or beside {where}", silent(trap).words, no_allowed=not (last and not named),
             )  # fmt: skip
-            caught = bool(area >> trap["square"] & 1)
-            if (said is not None) != caught or (caught and said != trap["square"]):
+            named = named or answer is not None
+            if (answer is not None) != (trap in caught) or answer not in (None, trap["square"]):
                 raise _Mismatch(state)
 
     def ask_before(self, action) -> None:
