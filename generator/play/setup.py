@@ -35,6 +35,7 @@ def game_options(
     one line, for an option the game does not take or a file that is not a design)."""
     entry = registered(name)
     given = {"board": board, "deck": deck, "variant": variant}
+    designed: dict = {}
     for option, value in given.items():
         if value is not None and name not in DESIGN_GAMES[option]:
             raise QuarryError(f"--{option} is for {' or '.join(DESIGN_GAMES[option])}, not {name}")
@@ -48,6 +49,8 @@ def game_options(
             deck = path
         elif name == "cutthroat":
             variant = str(path)
+        elif name == "hunt":
+            designed = _hunt_design(design, path)
         else:
             raise QuarryError(f"--design: {entry.title} plays no designed content yet")
     options: dict = {}
@@ -70,7 +73,20 @@ def game_options(
         options.setdefault("players", chosen.players)
     if name == "parforce":
         options.setdefault("players", 2)
-    return options
+    return options | designed
+
+
+def _hunt_design(design: Path, path: Path) -> dict:
+    """Return the options of a hunt on designed route maps: `loops` as designed and `maps`,
+    the maps the Dragon chooses from. A design folder gives every map its routes.json ranks
+    (map.json, the best alone, when it has no routes.json); a file, its own map(s)."""
+    from generator.games.hunt.maps import ROUTES_FILE, load_designed_maps
+    from generator.games.hunt.rules import map_text
+
+    if Path(design).is_dir() and (Path(design) / ROUTES_FILE).is_file():
+        path = Path(design) / ROUTES_FILE
+    loops, maps = load_designed_maps(path)
+    return {"loops": loops, "maps": [map_text(route_map) for route_map in maps]}
 
 
 def _board_text(name: str, path: Path) -> str:

@@ -211,8 +211,11 @@ class RandomDragon:
         self.rng = random.Random(seed)
 
     def act(self, view: DragonView):
-        """Return a random map (first) or a random move."""
+        """Return a random map (first; one of the designed maps in a designed hunt) or a
+        random move."""
         if view.public.phase == "map":
+            if view.maps:
+                return ChooseMap(view.maps[self.rng.randrange(len(view.maps))])
             return ChooseMap(random_map(self.rng, self.loops))
         if view.place == LAIR:
             return Move(True)
@@ -235,7 +238,8 @@ def designed_maps(loops: bool) -> tuple[RouteMap, ...]:
 class CunningDragon:
     """The Dragon who plays a given map and moves against the Knight's public belief.
 
-    His map is drawn (seeded) from `candidates` (default: designed_maps, the route
+    His map is drawn (seeded) from the hunt's designed maps when the rules give some
+    (DragonView.maps), else from `candidates` (default: designed_maps, the route
     generator's maps that keep Town within reach). Each turn he
     computes the belief any Knight can hold from the public log (the ExactKnight's belief)
     and, for Walk and Fly, the share of the maps the Knight would still hold after that move
@@ -261,9 +265,10 @@ class CunningDragon:
         self.rng = random.Random(seed)
 
     def act(self, view: DragonView):
-        """Return a map from the candidates (first), then the safer move."""
+        """Return a map from the candidates (first; the hunt's designed maps when it has
+        them), then the safer move."""
         if view.public.phase == "map":
-            pool = self.candidates or designed_maps(self.loops)
+            pool = view.maps or self.candidates or designed_maps(self.loops)
             return ChooseMap(pool[self.rng.randrange(len(pool))])
         if view.place == LAIR:
             return Move(True)

@@ -216,3 +216,34 @@ def load_map_design(path) -> MapDesign:
         return MapDesign.from_json(data)
     except ValueError as error:
         raise QuarryError(str(error), where=shown(path)) from None
+
+
+ROUTES_FILE = "routes.json"  # every candidate `generate routes` ranked, beside map.json
+
+
+def load_designed_maps(path) -> tuple[bool, tuple[RouteMap, ...]]:
+    """Return (loops, the maps) of a design for play: a routes.json gives every map it
+    ranks, best first; a map file (map.json) its one map. QuarryError naming the file if it
+    is unreadable, neither, or holds a map that breaks the rules."""
+    from generator.errors import QuarryError
+    from generator.userfiles import read_json, shown
+
+    data = read_json(path, "a route map (JSON)")
+    try:
+        if isinstance(data, dict) and "ranked" in data:
+            ranked = data["ranked"]
+            if not isinstance(ranked, list) or not ranked:
+                raise ValueError("routes.json ranks no map")
+            loops = data.get("loops", False)
+            maps: list[RouteMap] = []
+            for entry in ranked:
+                if not isinstance(entry, dict):
+                    raise ValueError("each ranked entry of routes.json is an object with a map")
+                design = MapDesign.from_json({"loops": loops, "map": entry.get("map")})
+                if design.route_map not in maps:
+                    maps.append(design.route_map)
+            return loops, tuple(maps)
+        design = MapDesign.from_json(data)
+    except ValueError as error:
+        raise QuarryError(str(error), where=shown(path)) from None
+    return design.loops, (design.route_map,)

@@ -15,29 +15,35 @@ from generator.games.hunt.rules import (
     HuntState,
     hunt_result,
     new_hunt,
+    read_maps,
     result_text,
 )
 
-OPTIONS = ("loops", "match")
+OPTIONS = ("loops", "match", "maps")
 
 
 def state_from_header(header: dict) -> HuntState | MatchState:
     """Return a fresh hunt, or a fresh match when options.match is true, with the options of
-    a record's header: {"loops": true|false, "match": true|false}, both optional (ValueError
-    naming what is wrong)."""
+    a record's header: {"loops": true|false, "match": true|false, "maps": [...]}, all
+    optional; "maps", the designed maps the Dragon chooses from (rules.read_maps), is for
+    one hunt, not a match (ValueError naming what is wrong)."""
     options = header.get("options", {})
     if not isinstance(options, dict):
         raise ValueError('options must be an object such as {"loops": false, "match": true}')
     unknown = sorted(set(options) - set(OPTIONS))
     if unknown:
-        raise ValueError(f"unknown option {unknown[0]!r}; The Hunt's options: loops, match")
-    for name in OPTIONS:
+        raise ValueError(f"unknown option {unknown[0]!r}; The Hunt's options: loops, match, maps")
+    for name in ("loops", "match"):
         if not isinstance(options.get(name, False), bool):
             raise ValueError(f"options.{name} must be true or false, not {options[name]!r}")
     version = header.get("rules_version", RULES_VERSION)
     if type(version) is not int or version != RULES_VERSION:
         raise ValueError(f"rules_version {version!r} is not {RULES_VERSION}")
     loops = options.get("loops", False)
+    if "maps" in options:
+        if options.get("match", False):
+            raise ValueError("options.maps is for one hunt, not a match")
+        return new_hunt(loops, read_maps(options["maps"], loops))
     return new_match(loops) if options.get("match", False) else new_hunt(loops)
 
 

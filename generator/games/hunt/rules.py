@@ -7,6 +7,9 @@ secret; then each turn (1) on turns 3, 9 and 15 the Knight may call one unused a
 moves along that arrow, (4) the Knight searches (two places with the Militia) and learns
 whether he encountered the Dragon. Three encounters in a row vanquish him. After turn 15
 the hunt ends, unless the Knight encountered the Dragon on the last turn played.
+
+The option `maps` (a designed hunt, `quarry play hunt --design`) lists the route maps the
+Dragon may choose from; without it he may draw any legal map. The Knight is not told them.
 """
 
 from collections.abc import Sequence
@@ -100,18 +103,22 @@ class KnightView:
 
 @dataclass(frozen=True)
 class DragonView:
-    """The Dragon knows all: his map and place, and everything the Knight knows."""
+    """The Dragon knows all: his map and place, the designed maps he may choose from (none:
+    any legal map), and everything the Knight knows."""
 
     public: KnightView
     route_map: RouteMap | None
     place: int
+    maps: tuple[RouteMap, ...] = ()
 
 
 @dataclass
 class HuntState(GameState):
-    """One hunt in progress. Phases: map, aide, move, search, over."""
+    """One hunt in progress. Phases: map, aide, move, search, over. `maps`: the designed
+    route maps the Dragon must choose from (empty: any legal map)."""
 
     loops: bool = False
+    maps: tuple[RouteMap, ...] = ()
     route_map: RouteMap | None = None
     place: int = TOWN
     turn: int = 0
@@ -147,8 +154,11 @@ class HuntState(GameState):
 
     def legal_actions(self) -> Sequence:
         """Return the legal actions: a list, or at the map step every legal route map by its
-        index (map_table's order), decoded only when asked for (engine/actions.py)."""
+        index (map_table's order), decoded only when asked for (engine/actions.py); in a
+        designed hunt, the designed maps in their order."""
         if self.phase == "map":
+            if self.maps:
+                return [ChooseMap(route_map) for route_map in self.maps]
             return route_map_choices(self.loops)
         if self.phase == "aide":
             actions: list = [CallAide(None)]
@@ -196,7 +206,10 @@ class HuntState(GameState):
             }[self.phase]
             return f"expected {wanted}"
         if isinstance(action, ChooseMap):
-            return action.route_map.problem(self.loops)
+            problem = action.route_map.problem(self.loops)
+            if problem is None and self.maps and action.route_map not in self.maps:
+                return f"the Dragon must choose one of the {len(self.maps)} designed maps"
+            return problem
         if isinstance(action, CallAide):
             if action.aide is None:
                 return None
@@ -276,11 +289,12 @@ class HuntState(GameState):
     def observation(self, player: int):
         if player == KNIGHT:
             return self.knight_view()
-        return DragonView(self.knight_view(), self.route_map, self.place)
+        return DragonView(self.knight_view(), self.route_map, self.place, self.maps)
 
     def clone(self) -> "HuntState":
         copy = HuntState(
             loops=self.loops,
+            maps=self.maps,
             route_map=self.route_map,
             place=self.place,
             turn=self.turn,
@@ -296,6 +310,16 @@ class HuntState(GameState):
 
     # --- notation -----------------------------------------------------------------------
     def parse_action(self, text: str):
+        """Return the action written as `text` (parse_action); in a designed hunt, also
+        "map N", the N-th designed map (from 1)."""
+        words = text.split()
+        if len(words) == 2 and words[0].lower() == "map" and words[1].isdigit():
+            if not self.maps:
+                raise IllegalAction("a map is written 'map walk=a>b,... fly=a>b,...'")
+            number = int(words[1])
+            if not 1 <= number <= len(self.maps):
+                raise IllegalAction(f"the designed maps are numbered 1 to {len(self.maps)}")
+            return ChooseMap(self.maps[number - 1])
         return parse_action(text)
 
     def format_action(self, action) -> str:
@@ -384,9 +408,41 @@ def route_map_choices(loops: bool) -> IndexedActions:
     return IndexedActions(map_count(loops), at, allows)
 
 
-def new_hunt(loops: bool = False) -> HuntState:
-    """Return a hunt waiting for the Dragon's map."""
-    return HuntState(loops=loops)
+def new_hunt(loops: bool = False, maps: Sequence[RouteMap] = ()) -> HuntState:
+    """Return a hunt waiting for the Dragon's map (one of `maps`, when given)."""
+    return HuntState(loops=loops, maps=tuple(maps))
+
+
+def map_text(route_map: RouteMap) -> str:
+    """Return a map as the option `maps` holds it: "walk=town>hills,... fly=town>lair,..."
+    (the notation of choosing it, without "map")."""
+    return format_action(ChooseMap(route_map)).removeprefix("map ")
+
+
+def read_maps(texts: object, loops: bool) -> tuple[RouteMap, ...]:
+    """Return the designed maps of the option `maps` (a list of map_text strings); ValueError
+    naming what is wrong: not a list, an empty one, a map not written so or not legal, or
+    one listed twice."""
+    if not isinstance(texts, list) or not texts or not all(isinstance(t, str) for t in texts):
+        raise ValueError('options.maps must be a list of maps such as ["walk=... fly=..."]')
+    maps: list[RouteMap] = []
+    for number, text in enumerate(texts, start=1):
+        try:
+            route_map = _parse_map(text.lower().split())
+        except IllegalAction as error:
+            raise ValueError(f"options.maps, map {number}: {error}") from None
+        except KeyError:
+            written = "a map is written 'walk=a>b,... fly=a>b,...'"
+            raise ValueError(f"options.maps, map {number}: {written}") from None
+        problem = route_map.problem(loops)
+        if problem:
+            raise ValueError(f"options.maps, map {number}: {problem}")
+        if route_map in maps:
+            raise ValueError(
+                f"options.maps, map {number}: the same map as map {maps.index(route_map) + 1}"
+            )
+        maps.append(route_map)
+    return tuple(maps)
 
 
 def result_text(state: HuntState) -> str:
@@ -419,7 +475,8 @@ def record_for(state: HuntState, actions: list[str], seed: int, players: dict) -
         "header": {
             "game": "hunt",
             "rules_version": RULES_VERSION,
-            "options": {"loops": state.loops},
+            "options": {"loops": state.loops}
+            | ({"maps": [map_text(m) for m in state.maps]} if state.maps else {}),
             "seed": seed,
             "players": players,
         },

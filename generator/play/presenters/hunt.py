@@ -107,13 +107,13 @@ def _log_lines(public: KnightView) -> list[str]:
     return lines
 
 
-def _to_do(public: KnightView, seat: int) -> str:
+def _to_do(public: KnightView, seat: int, designed: bool = False) -> str:
     phase = public.phase
     if phase == "over":
         return "The hunt is over."
     mine = {"map": DRAGON, "move": DRAGON, "aide": KNIGHT, "search": KNIGHT}[phase]
     what = {
-        "map": "draw the route map",
+        "map": "choose a route map of the design" if designed else "draw the route map",
         "move": "walk or fly",
         "aide": "call an aide, or none",
         "search": "search two places (Militia)" if public.militia_now else "search a place",
@@ -160,8 +160,23 @@ def _moves(moves: list[str]) -> str:
     return ", ".join(moves)
 
 
-def _map_lines(route_map: RouteMap | None) -> list[str]:
+def designed_lines(maps) -> list[str]:
+    """Return the designed maps the Dragon chooses from, numbered from 1, a line each."""
+    lines = []
+    for number, route_map in enumerate(maps, start=1):
+        walk = " ".join(f"{LOCATIONS[s]}>{LOCATIONS[route_map.walk[s]]}" for s in range(4))
+        fly = " ".join(f"{LOCATIONS[s]}>{LOCATIONS[route_map.fly[s]]}" for s in range(5))
+        lines.append(f"  map {number}: walk {walk}; fly {fly}")
+    return lines
+
+
+def _map_lines(route_map: RouteMap | None, maps=()) -> list[str]:
     if route_map is None:
+        if maps:
+            return [
+                f"The design's route maps (choose one: map 1 to map {len(maps)}):",
+                *designed_lines(maps),
+            ]
         return ["Your route map: not drawn yet."]
     lines = ["Your route map (secret):"]
     for source in range(5):
@@ -186,9 +201,10 @@ class HuntPresenter(Presenter):
         if public.turn > LAST_TURN:
             turn = f"turn {public.turn} (overtime)"
         loops = "; loops allowed" if public.loops else ""
-        lines = [f"The Hunt: you are {role}; {turn}{loops}. {_to_do(public, seat)}"]
+        to_do = _to_do(public, seat, bool(getattr(view, "maps", ())))
+        lines = [f"The Hunt: you are {role}; {turn}{loops}. {to_do}"]
         if seat == DRAGON:
-            lines += _map_lines(view.route_map)
+            lines += _map_lines(view.route_map, view.maps)
             if view.route_map is not None:
                 lines.append(f"You are in {_place(view.place)}.")
         left = ", ".join(public.aides_left) if public.aides_left else "none"
@@ -213,6 +229,8 @@ class HuntPresenter(Presenter):
 
     def moves(self, state) -> list[str] | None:
         if state.phase == "map":
+            if state.maps:  # a designed hunt: the design's maps, by number
+                return [f"map {number}" for number in range(1, len(state.maps) + 1)]
             return None
         return super().moves(state)
 
@@ -346,6 +364,8 @@ def _knight_belief(knight) -> str:
 def _dragon_belief(dragon, state) -> str:
     view = state.observation(DRAGON)
     if view.public.phase == "map":
+        if view.maps:
+            return f"picks one of the {len(view.maps)} route maps of the design"
         pool = getattr(dragon, "candidates", None)
         if hasattr(dragon, "belief"):
             from generator.games.hunt.bots import designed_maps

@@ -10,6 +10,10 @@ apart from the belief the Knight bot keeps, so the check is a second method besi
 bot's. An impossible answer is shown with a smallest set of earlier answers that rules it out
 (found by dropping, one at a time, every earlier answer that is not needed).
 
+In a designed hunt (`--design`) the person draws one of the design's maps, so only those
+maps are possible: the check and the hypothesis keep to them (the Knight bot's own belief
+does not know them, as the rules keep them from the Knight).
+
 Quarry as the Dragon hides its map from the person and the person hides nothing, so that
 game is played open (table/__init__.py).
 """
@@ -23,6 +27,7 @@ import numpy as np
 from generator.errors import QuarryError
 from generator.games.hunt.maps import LAIR, LOCATIONS, TOWN, location, map_at, map_table
 from generator.games.hunt.rules import DRAGON, KNIGHT, ChooseMap, Move
+from generator.play.presenters.hunt import designed_lines
 from generator.play.table import Contradiction, Table, yes_no
 
 PLACES = list(LOCATIONS)
@@ -56,12 +61,13 @@ class Fact:
         return f"{t}: an encounter at {PLACES[found].capitalize()} (searched {names})"
 
 
-def possible_maps(facts: list[Fact], loops: bool) -> np.ndarray:
-    """Return a mask over map_table(loops): True for each map that gives every fact."""
+def possible_maps(facts: list[Fact], loops: bool, allowed: np.ndarray | None = None) -> np.ndarray:
+    """Return a mask over map_table(loops): True for each map that gives every fact (and is
+    in the mask `allowed`, when given: a design's maps)."""
     walk, fly = map_table(loops)
     rows = np.arange(len(walk))
     place = np.full(len(walk), TOWN, dtype=np.int8)
-    ok = np.ones(len(walk), dtype=bool)
+    ok = np.ones(len(walk), dtype=bool) if allowed is None else allowed.copy()
     for fact in facts:
         if fact.kind == "town":
             ok &= (place == TOWN) == fact.value
@@ -96,15 +102,28 @@ def _wizard_code(walk: np.ndarray, fly: np.ndarray, a: int, b: int) -> np.ndarra
     return forward * 3 + backward
 
 
-def needed_facts(facts: list[Fact], new: Fact, loops: bool) -> list[Fact]:
+def designed_mask(maps, loops: bool) -> np.ndarray | None:
+    """Return the mask over map_table(loops) of a design's maps (None: no design)."""
+    if not maps:
+        return None
+    from generator.games.hunt.maps import map_index
+
+    mask = np.zeros(len(map_table(loops)[0]), dtype=bool)
+    mask[[map_index(route_map, loops) for route_map in maps]] = True
+    return mask
+
+
+def needed_facts(
+    facts: list[Fact], new: Fact, loops: bool, allowed: np.ndarray | None = None
+) -> list[Fact]:
     """Return a smallest set (by dropping, one at a time) of `facts` that with `new` no map
-    gives. Moves are kept: they say where the Dragon went."""
+    (of `allowed`, when given) gives. Moves are kept: they say where the Dragon went."""
     kept = list(facts)
     for fact in facts:
         if fact.kind == "move":
             continue
         trial = [f for f in kept if f is not fact]
-        if not possible_maps([*trial, new], loops).any():
+        if not possible_maps([*trial, new], loops, allowed).any():
             kept = trial
     return kept
 
@@ -118,6 +137,8 @@ class _KnightAtTable:
     def __init__(self, session, table: Table) -> None:
         self.session, self.table = session, table
         self.loops = bool(session.state.loops)
+        self.maps = session.state.maps  # a design's maps, or none
+        self.allowed = designed_mask(self.maps, self.loops)
         self.facts: list[Fact] = []
 
     # --- facts and the hypothesis -----------------------------------------------------------
@@ -125,12 +146,13 @@ class _KnightAtTable:
     def add(self, fact: Fact, answer: str) -> None:
         """Take `fact` when some map gives it with every earlier one (Contradiction if not),
         and draw the hypothesis map again when the one in play does not give it."""
-        ok = possible_maps([*self.facts, fact], self.loops)
+        ok = possible_maps([*self.facts, fact], self.loops, self.allowed)
         if not ok.any():
-            needed = needed_facts(self.facts, fact, self.loops)
-            raise Contradiction(
-                answer, [f.words() for f in needed] or ["the Dragon begins the hunt in Town"]
-            )
+            needed = needed_facts(self.facts, fact, self.loops, self.allowed)
+            words = [f.words() for f in needed] or ["the Dragon begins the hunt in Town"]
+            if self.maps:
+                words.append(f"your map is one of the design's {len(self.maps)} route maps")
+            raise Contradiction(answer, words)
         self.facts.append(fact)
         state = self.session.state
         index = _index_of(state.route_map, self.loops)
@@ -154,7 +176,15 @@ class _KnightAtTable:
     def play(self) -> None:
         session, table = self.session, self.table
         state = session.state
-        if state.phase == "map":
+        if state.phase == "map" and self.maps:
+            table.say(
+                f"Choose one of the design's {len(self.maps)} route maps in secret and draw "
+                "it on the Dragon's map sheet: Quarry never asks which. Keep the Dragon in "
+                "Town to begin.",
+                *designed_lines(self.maps),
+            )
+            session.play(ChooseMap(self.maps[0]))
+        elif state.phase == "map":
             table.say(
                 "Draw your route map in secret on the Dragon's map sheet: Quarry never "
                 "sees it. Keep the Dragon in Town to begin."
