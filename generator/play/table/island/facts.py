@@ -25,6 +25,15 @@ from generator.games.island.rules import IslandState
 from generator.games.island.tracking import Move, Track
 
 
+class GuessRuledOut(Exception):
+    """An answer rules out Quarry's guess of the person's path (not every path): `moment`
+    is the game as it stood when the answer was given."""
+
+    def __init__(self, moment: IslandState) -> None:
+        super().__init__("the guess does not fit")
+        self.moment = moment
+
+
 @dataclass(frozen=True)
 class Fact:
     """The person's square at `time` was in `mask`; `words` says where it was said."""
