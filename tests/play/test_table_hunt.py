@@ -100,17 +100,22 @@ def play_as_dragon(dragon: Dragon, record, seed: int = 2):
         "hunt", "--seat", "dragon", "--table", "--seed", str(seed), "--record", str(record)
     )
     refused = []
+    dragon.heard = []  # (the question, the answer, what the program said next)
     while True:
         index = child.expect([QUESTION, pexpect.EOF])
+        said = plain(child.before)
+        if dragon.heard:
+            dragon.heard[-1] += (said,)
         if index == 1:
             break
-        said = plain(child.before)
         if "That cannot be" in said:
             refused.append(dragon.asked)
             assert not belief_allows(dragon.log), said
             send(child, dragon.correct())
             continue
-        send(child, dragon.answer(child.match.group(1), said))
+        answer = dragon.answer(child.match.group(1), said)
+        dragon.heard.append((child.match.group(1), answer))
+        send(child, answer)
     child.close()
     return plain(child.before), refused, child.exitstatus
 
@@ -118,9 +123,16 @@ def play_as_dragon(dragon: Dragon, record, seed: int = 2):
 @pytest.mark.parametrize("index", [5, 40_000])
 def test_an_honest_dragon_plays_a_whole_hunt_and_its_record_replays(index, tmp_path, quarry):
     record = tmp_path / "hunt.json"
-    tail, refused, status = play_as_dragon(Dragon(map_at(index, False)), record)
+    dragon = Dragon(map_at(index, False))
+    tail, refused, status = play_as_dragon(dragon, record)
     assert status == 0, tail
     assert refused == []
+    # a search that finds the Dragon is told as an encounter, with the run it makes
+    searches = [(a, after) for q, a, after in dragon.heard if q.startswith("Is the Dragon")]
+    assert searches and all(
+        ("An encounter: the Knight has found the Dragon" in after) == (a != "no")
+        for a, after in searches
+    )
     assert "Game over:" in tail
     assert quarry("replay", "hunt", record).returncode == 0
     data = json.loads(record.read_text())

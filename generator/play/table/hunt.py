@@ -26,7 +26,7 @@ import numpy as np
 
 from generator.errors import QuarryError
 from generator.games.hunt.maps import LAIR, LOCATIONS, TOWN, location, map_at, map_table
-from generator.games.hunt.rules import DRAGON, KNIGHT, ChooseMap, Move
+from generator.games.hunt.rules import DRAGON, ENCOUNTERS_TO_VANQUISH, KNIGHT, ChooseMap, Move
 from generator.play.presenters.hunt import designed_lines
 from generator.play.table import Contradiction, Table, yes_no
 
@@ -282,6 +282,7 @@ class _KnightAtTable:
                 self.add(Fact(turn, "search", (places, found)), said)
 
             self.table.ask("Is the Dragon there?", read, ["yes", "no"], "yes or no")
+            self.tell_encounters()
             return
         names = [PLACES[p] for p in places]
 
@@ -299,6 +300,21 @@ class _KnightAtTable:
             [*names, "no"],
             f"{names[0]}, {names[1]} or no",
         )
+        self.tell_encounters()
+
+    def tell_encounters(self) -> None:
+        """Say the run of encounters the last search answer makes, when it found him."""
+        run = 0
+        for fact in reversed([f for f in self.facts if f.kind == "search"]):
+            if fact.value[1] is None:
+                break
+            run += 1
+        if run:
+            turns = "turn" if run == 1 else f"{run} turns in a row"
+            self.table.say(
+                f"An encounter: the Knight has found the Dragon on {turns} "
+                f"({ENCOUNTERS_TO_VANQUISH} in a row vanquish him)."
+            )
 
 
 def facts_of(state) -> list[Fact]:
