@@ -12,7 +12,7 @@ import pexpect
 from tests.play.test_play_command import FRESH, plain, send, spawn
 
 ASKED = re.compile(
-    r"(Your move \(seat \d+\)|Seat \d+ guesses that you are the (\w+)\. Are you\?) " + FRESH
+    r"(Your move \(seat \d+[^)\n]*\)|Seat \d+ guesses that you are the (\w+)\. Are you\?) " + FRESH
 )
 DEALT = re.compile(r"Take the (\w+) of diamonds")
 LISTED = re.compile(r"Accepted here: a move in the notation: ([^.\n]+)")
@@ -35,10 +35,12 @@ def play_cutthroat(tmp_path, lie: bool):
         str(record),
     )
     identity, refused, lied = None, [], False
+    heard = []
     while True:
         if child.expect([ASKED, pexpect.EOF]) == 1:
             break
         said = plain(child.before)
+        heard.append(said)
         identity = identity or DEALT.search(said).group(1)
         if "That cannot be" in said:
             refused.append(said)
@@ -56,6 +58,8 @@ def play_cutthroat(tmp_path, lie: bool):
         else:
             send(child, "yes" if truth else "no")
     child.close()
+    heard.append(plain(child.before))
+    play_cutthroat.heard = "".join(heard)
     return plain(child.before), refused, child.exitstatus, record, lied
 
 
@@ -63,6 +67,8 @@ def test_a_whole_game_at_the_table_ends_and_replays(tmp_path, quarry):
     tail, refused, status, record, _ = play_cutthroat(tmp_path, lie=False)
     assert status == 0, tail
     assert refused == [] and "Game over:" in tail
+    # the person's character died in this game: they are told they are out, once
+    assert play_cutthroat.heard.count("Your character is dead: you are out.") == 1
     assert json.loads(record.read_text())["header"]["players"]["2"] == "person at the table"
     assert quarry("replay", "cutthroat", record).returncode == 0
 

@@ -41,14 +41,19 @@ def play(session, table: Table) -> None:
         f"as life cards with {state.rules.markers} markers on each, and their hearts.",
         f"You are seat {seat}; the seats play in order from seat {state.seat}.",
     )
+    out = False
     while not session.over():
+        if not out and not session.state.seat_alive(seat):
+            out = True
+            table.say("Your character is dead: you are out. Quarry plays the others to the end.")
         if session.to_move() == CHANCE:
             table.say(*session.play(session.chance_action()))
             continue
         if session.to_move() == seat:
             moves = view.moves(session.state) or []
+            listed = f": {' | '.join(moves)}" if len(moves) <= 7 else ""
             action = table.ask(
-                f"Your move (seat {seat})",
+                f"Your move (seat {seat}{listed})",
                 session.parse,
                 moves,
                 "a move in the notation: " + " | ".join(moves[:10]),
