@@ -51,3 +51,6 @@ def test_a_whole_game_from_one_seat_plays_to_the_end_in_short_lines():
         said = session.play(session.parse(move)) + session.advance()
     assert session.entry.result_text(session.state)
     assert all(note.belief.startswith(("likeliest", "every")) for note in session.notes)
+    # the last screen says the game is over, not that a seat is to move
+    last = VIEW.show(session.state, 4)
+    assert "The game is over." in last and not any("to move" in line for line in last)

@@ -43,10 +43,13 @@ class CutthroatPresenter(Presenter):
         lines.append("")
         if seen["sudden"]:
             lines.append("Sudden death: a character dies when its card is left empty.")
-        lines.append(
-            f"Seat {seen['to_move']} to move ({_phase(seen['phase'])})"
-            + (f"; the revealed {seen['owed']} is owed takes" if seen["owed"] else "")
-        )
+        if seen["phase"] == "over":
+            lines.append("The game is over.")
+        else:
+            lines.append(
+                f"Seat {seen['to_move']} to move ({_phase(seen['phase'])})"
+                + (f"; the revealed {seen['owed']} is owed takes" if seen["owed"] else "")
+            )
         log = seen["log"][-LOG_SHOWN:]
         if log:
             lines.append("Lately:")
