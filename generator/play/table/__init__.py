@@ -134,8 +134,9 @@ def play_open(session: Session, table: Table) -> None:
             continue
         moves = session.view.moves(session.state) or []
         hint = session.view.move_help(session.state) if not moves else " | ".join(moves[:12])
+        listed = f": {' | '.join(moves)}" if 0 < len(moves) <= 6 else ""  # few: say them
         action = table.ask(
-            f"Your move ({session.view.seat_name(session.state, seat)})",
+            f"Your move ({session.view.seat_name(session.state, seat)}{listed})",
             session.parse,
             moves,
             f"a move in the notation, e.g. {hint}",
