@@ -18,6 +18,7 @@ import asyncio
 import os
 import signal
 import sys
+import textwrap
 from collections.abc import Callable
 
 from generator.errors import QuarryError
@@ -71,7 +72,6 @@ class Prompt:
             raise Quit from None
         except KeyboardInterrupt:  # prompt_toolkit reads Ctrl-C as a key, not a signal
             raise Quit(interrupted=True) from None
-
 
     async def _prompt(self, text: str, completer) -> str:
         """Read one line. A SIGTERM that comes while the prompt waits is handled by the
@@ -166,7 +166,8 @@ def _moves_lines(session: Session) -> list[str]:
     moves = session.view.moves(session.state)
     if moves is None:
         return [f"Your move: {session.view.move_help(session.state)}"]
-    return _wrapped("Your moves: ", moves)
+    note = session.view.moves_note(session.state)
+    return _wrapped("Your moves: ", moves) + textwrap.wrap(note, 96)
 
 
 def _wrapped(head: str, items: list[str], width: int = 96) -> list[str]:

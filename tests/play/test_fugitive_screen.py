@@ -12,6 +12,7 @@ from generator.games.fugitive.cards import published
 from generator.games.fugitive.rules import Draw, Hide, Pass, deal_for, new_game
 from generator.interop.strength.seats import our_seats
 from generator.play.presenters.fugitive import PRESENTER
+from generator.play.screen import _moves_lines
 from generator.play.session import Session
 
 FUGITIVE, MARSHAL = 0, 1
@@ -196,13 +197,30 @@ def test_the_guess_help_gives_a_legal_guess():
     while session.state.steps[0].kind != "guess":
         session.play(session.parse(_person_move(session)))
         session.advance()
-    assert session.view.moves(session.state) is None
     example = session.view.move_example(session.state)
     assert re.fullmatch(r"guess \d+", example)
     assert example in session.view.move_help(session.state)
     number = int(example.split()[1])
     assert number not in session.state.hands[MARSHAL]  # she knows that one is in her hand
     session.play(session.parse(example))
+
+
+def test_a_guess_step_lists_the_single_number_guesses_and_says_several_may_be_named():
+    """Tab completes the listed moves: at a guess step they are "guess 1" to "guess 41";
+    the line under them says a guess may name several numbers at once."""
+    session = Session("fugitive", _header(2), frozenset({MARSHAL}))
+    session.advance()
+    while session.state.steps[0].kind != "guess":
+        session.play(session.parse(_person_move(session)))
+        session.advance()
+    assert not session.state.single_only  # an ordinary guess: several numbers allowed
+    assert session.view.moves(session.state) == [f"guess {n}" for n in range(1, 42)]
+    lines = _moves_lines(session)
+    assert lines[0].startswith("Your moves: guess 1 | guess 2 |")
+    assert "guess 41" in " ".join(lines)
+    note = " ".join(line.strip() for line in lines)
+    assert "guess N M ... to name several numbers at once" in note
+    assert all(len(line) < 100 for line in lines)
 
 
 def test_the_marshals_belief_gives_each_face_down_hideout_its_possible_numbers():

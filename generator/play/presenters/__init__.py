@@ -47,6 +47,11 @@ class Presenter:
             return None
         return [state.format_action(action) for action in legal]
 
+    def moves_note(self, state: GameState) -> str:
+        """Return a line said under the listed moves when they are not all there is to know
+        (a game whose moves may be combined), or "" when the list says it all."""
+        return ""
+
     def move_help(self, state: GameState) -> str:
         """Return how a move is written at this step, for a step with too many to list."""
         legal = state.legal_actions()

@@ -193,10 +193,12 @@ class FugitivePresenter(Presenter):
             lines.append(f"The game is over: {_role(winner)} wins.")
         return lines
 
-    def moves(self, state) -> list[str] | None:
-        if state.current_player() == MARSHAL and state.steps[0].kind in ("guess", "manhunt"):
-            return None  # any set of numbers may be a guess: move_help says how
-        return super().moves(state)
+    def moves_note(self, state) -> str:
+        """At a guess step the moves listed are the single-number guesses (so Tab completes
+        them); this says that several numbers may be named at once."""
+        if state.steps and state.steps[0].kind in ("guess", "manhunt"):
+            return self.move_help(state)
+        return ""
 
     def move_example(self, state) -> str:
         """Return one legal move at this step, in notation (a Hide with Sprint cards when
