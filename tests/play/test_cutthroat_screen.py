@@ -1,7 +1,10 @@
 """CutThroat! on screen: what a seat sees never depends on another seat's hidden cards,
 and a whole game plays to the end with every line short enough for a terminal."""
 
+import re
+
 from generator.games.cutthroat.rules import state_from_header
+from generator.interop.strength.seats import our_seats
 from generator.play.presenters import presenter
 from generator.play.setup import chosen_bots, new_session
 
@@ -54,3 +57,43 @@ def test_a_whole_game_from_one_seat_plays_to_the_end_in_short_lines():
     # the last screen says the game is over, not that a seat is to move
     last = VIEW.show(session.state, 4)
     assert "The game is over." in last and not any("to move" in line for line in last)
+
+
+def _believed(text: str) -> dict[int, tuple[str, int]]:
+    """Return belief()'s line as {seat: (rank, percent)}."""
+    assert text.startswith("likeliest: "), text
+    found = re.findall(r"seat (\d+) the (\w+) \((\d+)%\)", text)
+    assert len(found) == text.count("seat "), text
+    return {int(seat): (rank, int(percent)) for seat, rank, percent in found}
+
+
+def test_a_guess_answered_no_rules_that_identity_out_for_that_seat_in_the_belief():
+    """Six players, seats 0-5 the A, 2, 3, 4, 5, 6. Seat 0 guesses seat 1 is the 2: right,
+    so seat 1 is revealed to all (seat 0 declines the extended play). Seat 1 guesses seat 2
+    is the 4: wrong, so seat 2 is not the 4. Guesses name hidden seats only, so no other
+    choice has been seen: every pairing the facts allow is as likely as any other.
+
+    Seat 0 (the A; the 2 is seat 1) has seats 2-5 hidden over the 3, 4, 5, 6, seat 2 not the
+    4: 3 x 3! = 18 deals. The 4 is then seat 3's, 4's or 5's in 6 deals each (1/3), any
+    other rank theirs in 4 (2/9); seat 2 is each of the 3, 5, 6 in 6 (1/3).
+    Seat 3 is the 4 himself: seats 0, 2, 4, 5 over the A, 3, 5, 6 with nothing ruled out,
+    every one 1/4."""
+    state = state_from_header({"options": {"players": 6}})
+    seats = our_seats("cutthroat", {"players": 6}, 6, 1)
+    for text in ["deal A 2 3 4 5 6 / 2 3 4 5 6 A", "guess 1 2", "pass", "guess 2 4"]:
+        action = state.parse_action(text)
+        seats.saw(state, action)
+        state.apply(action)
+        seats.after(state)
+    assert state.log[-1] == ("guess", 1, 2, 3, False)  # seat 1 named the 4 (index 3): no
+
+    seat_0 = _believed(VIEW.belief(seats, 0, state))
+    assert sorted(seat_0) == [2, 3, 4, 5]  # itself and the revealed seat 1 are known
+    rank, percent = seat_0[2]
+    assert rank in ("3", "5", "6") and percent == 33  # never the 4
+    assert {seat_0[s] for s in (3, 4, 5)} == {("4", 33)}
+
+    seat_3 = _believed(VIEW.belief(seats, 3, state))
+    assert sorted(seat_3) == [0, 2, 4, 5]
+    assert {percent for _, percent in seat_3.values()} == {25}
+    assert all(rank != "4" for rank, _ in seat_3.values())  # he knows the 4 is his
