@@ -8,6 +8,7 @@ who drew, never which."""
 
 from __future__ import annotations
 
+from generator.engine.bitboards import bits
 from generator.games.island.board import ZONES, column_name, square_kind
 from generator.play.presenters import Presenter
 
@@ -92,8 +93,8 @@ class IslandPresenter(Presenter):
             return "tracks no Hunted yet"
         island = state.island
         parts = []
-        for hunted, track in sorted(tracker.tracks.items()):
-            squares = [s for s in range(island.size**2) if track.now() >> s & 1]
+        for hunted, track in sorted(tracker.settled().items()):  # as the bot reads them
+            squares = bits(track.possible())
             shown = ", ".join(island.name(s) for s in squares[:4])
             more = f" and {len(squares) - 4} more" if len(squares) > 4 else ""
             parts.append(f"player {hunted}: {len(squares)} squares ({shown}{more})")
