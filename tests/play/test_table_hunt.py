@@ -166,3 +166,42 @@ def test_the_facts_shown_with_a_contradiction_are_a_smallest_set_that_rules_it_o
         if fact.kind != "move":
             fewer = [f for f in needed if f is not fact]
             assert possible_maps([*fewer, new], False).any()
+
+
+@pytest.mark.parametrize("loops", [False, True])
+def test_places_as_sets_agree_with_one_place_a_map_when_every_move_is_known(loops):
+    """possible_maps follows one place a map; with an unknown move it keeps a set of places
+    instead (_possible_with_unknown_moves). On facts with every move known, both say the
+    same of every map."""
+    import random
+
+    from generator.games.hunt.maps import map_table
+    from generator.play.table.hunt import _possible_with_unknown_moves
+
+    rng = random.Random(7)
+    walk, fly = map_table(loops)
+    for _ in range(12):
+        facts = []
+        for turn in range(1, rng.randint(2, 6)):
+            if rng.random() < 0.6:
+                facts.append(Fact(turn, "town", rng.random() < 0.4))
+            facts.append(Fact(turn, "move", rng.random() < 0.5))
+            searched = tuple(rng.sample(range(5), rng.randint(1, 2)))
+            found = rng.choice([None, None, searched[0]])
+            facts.append(Fact(turn, "search", (searched, found)))
+        one = possible_maps(facts, loops)
+        assert (one == _possible_with_unknown_moves(facts, walk, fly, None)).all()
+
+
+def test_a_contradiction_names_only_the_moves_it_needs():
+    """Three flights, then a walk from Town: without loops no arrow leads from Town back
+    to Town, so "in Town at the start of turn 5" is ruled out by "in Town at the start of
+    turn 4" alone, whatever the moves were; the earlier moves and searches are not shown."""
+    facts = []
+    for turn, town, fly in ((1, True, True), (2, False, True), (3, False, True), (4, True, False)):
+        facts += [Fact(turn, "town", town), Fact(turn, "move", fly)]
+        facts.append(Fact(turn, "search", ((1,), None)))
+    new = Fact(5, "town", True)
+    needed = needed_facts(facts, new, False)
+    assert not possible_maps([*needed, new], False).any()
+    assert [f.words() for f in needed if f.words()] == ["turn 4: in Town at the start"]

@@ -147,7 +147,7 @@ def _words(event: tuple, island) -> str:
     if kind == "moved":
         return f"player {args[0]} moves to {name(args[1])}"
     if kind == "hmove":
-        return f"player {args[0]} moves {args[1]} steps in secret"
+        return f"player {args[0]} moves {args[1]} step{'s' if args[1] != 1 else ''} in secret"
     if kind == "extra":
         return f"player {args[0]} moves up to {args[1]} more steps in secret"
     if kind == "seen":

@@ -53,6 +53,8 @@ class Fact:
             shown = ", ".join(f"{PLACES[s]}>{PLACES[e]}" for s, e in arrows) or "no arrow"
             return f"{t}: the Wizard showed {shown} between {PLACES[a]} and {PLACES[b]}"
         if self.kind == "move":
+            if self.value is None:  # a move that is not needed to show a contradiction
+                return ""
             return f"{t}: the Dragon said {'fly' if self.value else 'walk'}"
         places, found = self.value
         names = " and ".join(PLACES[p].capitalize() for p in places)
@@ -65,6 +67,8 @@ def possible_maps(facts: list[Fact], loops: bool, allowed: np.ndarray | None = N
     """Return a mask over map_table(loops): True for each map that gives every fact (and is
     in the mask `allowed`, when given: a design's maps)."""
     walk, fly = map_table(loops)
+    if any(f.kind == "move" and f.value is None for f in facts):
+        return _possible_with_unknown_moves(facts, walk, fly, allowed)
     rows = np.arange(len(walk))
     place = np.full(len(walk), TOWN, dtype=np.int8)
     ok = np.ones(len(walk), dtype=bool) if allowed is None else allowed.copy()
@@ -87,6 +91,46 @@ def possible_maps(facts: list[Fact], loops: bool, allowed: np.ndarray | None = N
             else:
                 ok &= place == found
     return ok
+
+
+def _possible_with_unknown_moves(facts, walk, fly, allowed) -> np.ndarray:
+    """possible_maps when some moves are unknown (value None: walk or fly): each map keeps
+    the set of places the Dragon may be in (a bit each) instead of one place."""
+    bit = [np.uint8(1 << p) for p in range(len(PLACES))]
+    places = np.full(len(walk), bit[TOWN], dtype=np.uint8)
+    ok = np.ones(len(walk), dtype=bool) if allowed is None else allowed.copy()
+
+    def step(table: np.ndarray, where: np.ndarray) -> np.ndarray:
+        out = np.zeros_like(where)
+        for p in range(len(PLACES)):
+            dest = table[:, p]
+            on = ((where >> p) & 1).astype(bool) & (dest >= 0)
+            out[on] |= np.uint8(1) << dest[on].astype(np.uint8)
+        return out
+
+    for fact in facts:
+        if fact.kind == "town":
+            places &= bit[TOWN] if fact.value else ~bit[TOWN]
+        elif fact.kind == "tracker":
+            places &= bit[fact.value]
+        elif fact.kind == "wizard":
+            (a, b), arrows = fact.value
+            ok &= _wizard_code(walk, fly, a, b) == _code(arrows, a)
+        elif fact.kind == "move":
+            moved = np.zeros_like(places)
+            if fact.value in (None, False):
+                moved |= step(walk, places)
+            if fact.value in (None, True):
+                moved |= step(fly, places)
+            places = moved
+        else:
+            searched, found = fact.value
+            if found is None:
+                for p in searched:
+                    places &= ~bit[p]
+            else:
+                places &= bit[found]
+    return ok & (places != 0)
 
 
 def _code(arrows, a: int) -> int:
@@ -117,12 +161,14 @@ def needed_facts(
     facts: list[Fact], new: Fact, loops: bool, allowed: np.ndarray | None = None
 ) -> list[Fact]:
     """Return a smallest set (by dropping, one at a time) of `facts` that with `new` no map
-    (of `allowed`, when given) gives. Moves are kept: they say where the Dragon went."""
+    (of `allowed`, when given) gives. A move cannot be dropped, since it says how many
+    steps the Dragon took, so a move that is not needed is made unknown (walk or fly,
+    value None, which says nothing in words)."""
     kept = list(facts)
     for fact in facts:
-        if fact.kind == "move":
-            continue
-        trial = [f for f in kept if f is not fact]
+        unknown = Fact(fact.turn, "move", None) if fact.kind == "move" else None
+        trial = [unknown if f is fact else f for f in kept]
+        trial = [f for f in trial if f is not None]
         if not possible_maps([*trial, new], loops, allowed).any():
             kept = trial
     return kept
@@ -149,7 +195,8 @@ class _KnightAtTable:
         ok = possible_maps([*self.facts, fact], self.loops, self.allowed)
         if not ok.any():
             needed = needed_facts(self.facts, fact, self.loops, self.allowed)
-            words = [f.words() for f in needed] or ["the Dragon begins the hunt in Town"]
+            words = [f.words() for f in needed if f.words()]
+            words = words or ["the Dragon begins the hunt in Town"]
             if self.maps:
                 words.append(f"your map is one of the design's {len(self.maps)} route maps")
             raise Contradiction(answer, words)
