@@ -56,7 +56,8 @@ def test_a_whole_game_plays_to_the_end_in_short_lines():
         said += session.advance()
         told += said
     assert session.entry.result_text(session.state)
-    assert any("in secret" in line and " moves " in line for line in told)  # others' moves: the roll only
+    # others' moves: the roll only
+    assert any("in secret" in line and " moves " in line for line in told)
 
 
 def test_the_written_example_of_a_step_with_many_moves_is_a_legal_move():
