@@ -170,9 +170,7 @@ def test_a_table_game_stopped_and_resumed_goes_on_with_the_same_facts(tmp_path):
 QUESTION = re.compile(r"\n([^\n]*?) " + FRESH)
 
 
-def test_an_honest_hunted_at_the_terminal_plays_to_the_end_and_the_record_replays(
-    tmp_path, quarry
-):
+def test_an_honest_hunted_at_the_terminal_plays_to_the_end_and_the_record_replays(tmp_path, quarry):
     record = tmp_path / "island.json"
     seed = 3
     child = spawn(
