@@ -9,7 +9,7 @@ from __future__ import annotations
 from generator.engine.game import IllegalAction
 from generator.errors import QuarryError
 from generator.games.island import cards
-from generator.games.island.rules import HUNTED, IslandState, _die
+from generator.games.island.rules import HUNTED, IslandState, _die, _is_square
 from generator.play.table.island.facts import Fact, GuessRuledOut
 
 HIDDEN_CARDS = ("sprint", "run-for-cover")  # a card move whose square only the mini board holds
@@ -171,15 +171,10 @@ def _kinds(moves: list[str], state: IslandState) -> list[str]:
     0 <square>"): the list a person reads."""
     kinds: list[str] = []
     for move in moves:
-        words = ["<square>" if _is_square(w) else w for w in move.split()]
+        words = ["<square>" if _is_square(w, state) else w for w in move.split()]
         if " ".join(words) not in kinds:
             kinds.append(" ".join(words))
     return kinds
-
-
-def _is_square(word: str) -> bool:
-    letters = word.rstrip("0123456789")
-    return word != letters and letters.isalpha() and letters.isupper()
 
 
 def _plays(legal: list[str], slug: str) -> list[str]:
