@@ -182,7 +182,7 @@ def test_ctrl_c_or_a_kill_at_the_prompt_stops_the_run_and_keeps_the_record_whole
     "args",
     [
         ("fugitive", "--seat", "marshal", "--table"),  # Quarry's Fugitive hand would be read out
-        ("fugitive", "--variant", "random", "--table"),  # the plain deck only, for now
+        ("fugitive", "--variant", "wild", "--table"),  # no such variant
         ("island", "--players", "4", "--seat", "5", "--table"),  # no such seat
         ("parforce", "--seat", "hounds"),  # no such seat
         ("cutthroat", "--players", "20"),  # too many

@@ -16,12 +16,13 @@ import pexpect
 import pytest
 
 from generator.games.fugitive.bots import make_fugitive
-from generator.games.fugitive.cards import published
+from generator.games.fugitive.cards import EVENT_BY_CARD, published
 from generator.games.fugitive.deduction import build_model
 from generator.games.fugitive.marshal_facts import Inconsistent, read_table
 from generator.games.fugitive.rules import (
     FUGITIVE,
     MARSHAL,
+    Discard,
     Draw,
     FugitiveState,
     Guess,
@@ -41,32 +42,61 @@ QUESTIONS = (
     r"Turn \d+: what do you lay\? hide N, escape N \(the 42\) or pass",
     r"Which Sprint cards lie under the 42\?",
     r"The Marshal draws from pile \d: which card is it\?",
-    r"(?:Manhunt: the|The) Marshal guesses [\d and]+: (?:is|are) [^>]*\?",
+    r"(?:Manhunt: the|An extra guess: the|The) Marshal guesses [\d and]+: (?:is|are) [^>]*\?",
     r"Turn the \d+ face up: which Sprint cards lie under it\? \(numbers, or none\)",
     r"Which cards of the row did you turn up for [\d and]+, counting the 0 as card 0: [\d or]+\?",
+    r"What came off pile \d: [^>]*\?",
+    r"Turn up the top card of [^>:]*: which event is it\?",
+    r"Informant: is your newest face-down Hideout [^>]*\?",
+    r"Dragnet: [^>]*\? \(it leaves play\)",
 )
 QUESTION = re.compile("(" + "|".join(QUESTIONS) + ") " + FRESH)
 
 
 class Fugitive:
     """A person at the table with the real cards: a whole game of their own (deal from
-    `seed`, a planning Fugitive's choices), told each of the Marshal's moves as Quarry says
-    them. `lie` names a kind of answer (`guess`: "no" to the first guess that is right;
-    `series`: "no" to the first right guess of two or more numbers; `escape`: the 42 laid
-    with no Sprint card when it had some) given falsely once."""
+    `seed`, a planning Fugitive's choices, the events of `variant`), told each of the
+    Marshal's moves as Quarry says them (`hear`: the card a False Lead takes from her).
+    `lie` names a kind of answer given falsely once (`guess`: "no" to the first guess that
+    is right; `series`: "no" to the first right guess of two or more numbers; `escape`: the
+    42 laid with no Sprint card when it had some; `parity`: the other parity to the first
+    Informant; `dragnet`: his newest face-down Hideout named as a Dragnet's card)."""
 
-    def __init__(self, seed: int, lie: str | None = None) -> None:
-        self.state = FugitiveState(config=published())
+    def __init__(self, seed: int, lie: str | None = None, variant: str = "none") -> None:
+        self.state = FugitiveState(config=published(variant))
         self.state.apply(deal_for(self.state.config, random.Random(seed)))
         self.bot = make_fugitive("planning")
         self.bot.start(seed)
+        self.rng = random.Random(seed + 1)
         self.lie, self.lied = lie, False
         self.told = None  # the Marshal's view as told, at the lie
         self.escape: tuple[int, ...] = ()
         self.turned: dict[int, tuple[int, ...]] = {}
         self.places: tuple[int, ...] = ()
+        self.drawn: list[dict] = []  # the history entries of the last draw
         self.answers = 0
         self.lied_at: int | None = None
+
+    def hear(self, line: str) -> None:
+        taken = re.match(r"The Marshal discards the (\d+), picked at random", line)
+        if taken:
+            self.state.apply(Discard(int(taken.group(1))))
+
+    def _apply(self, action) -> None:
+        at = len(self.state.history)
+        self.state.apply(action)
+        self.drawn = self.state.history[at:]
+
+    def _last_event(self) -> dict:
+        return next(e for e in reversed(self.state.history) if e["what"] == "event")
+
+    def _name(self, card: int) -> str:
+        if card in EVENT_BY_CARD:
+            return EVENT_BY_CARD[card].name
+        return "placeholder" if card > 42 else str(card)
+
+    def _lie(self, told) -> None:
+        self.lied, self.lied_at, self.told = True, self.answers, told
 
     def answer(self, question: str) -> str:
         self.answers += 1
@@ -74,21 +104,58 @@ class Fugitive:
         if "which pile" in question:
             action = self.bot.act(state.observation(FUGITIVE))
             assert isinstance(action, Draw)
-            state.apply(action)
+            self._apply(action)
             return str(action.pile + 1)
+        if question.startswith("What came off pile"):
+            if self.drawn[0].get("placeholder"):
+                return "placeholder"
+            if len(self.drawn) > 1 and self.drawn[1]["what"] == "event":
+                return EVENT_BY_CARD[self._card(self.drawn[1])].name
+            return "hideout"
+        if question.startswith("Turn up the top card"):
+            return EVENT_BY_CARD[self._card(self._last_event())].name
+        if question.startswith("Informant"):
+            parity = self._last_event()["parity"]
+            if self.lie == "parity" and not self.lied:
+                before = state.observation(MARSHAL)
+                history = list(before.history)
+                at = max(i for i, e in enumerate(history) if e["what"] == "event")
+                other = "odd" if parity == "even" else "even"
+                history[at] = {**history[at], "parity": other}
+                self._lie(dataclasses.replace(before, history=tuple(history)))
+                return other
+            return parity
+        if question.startswith("Dragnet"):
+            before = state.observation(MARSHAL)
+            action = state.sample_chance(self.rng)
+            self._apply(action)
+            if self.lie == "dragnet" and not self.lied:
+                card = next(h.number for h in reversed(state.row) if not h.revealed)
+                entry = {"what": "discard", "player": "fugitive", "card": card}
+                self._lie(
+                    dataclasses.replace(
+                        before,
+                        history=(*before.history, entry),
+                        discarded=(*before.discarded, card),
+                    )
+                )
+                return str(card)
+            return str(action.card)
         if "lay" in question or "second Hideout" in question:
             action = self.bot.act(state.observation(FUGITIVE))
             before = state.observation(MARSHAL)
-            state.apply(action)
+            self._apply(action)
             if isinstance(action, Pass):
                 return "pass"
             if action.hideout == 42:
                 self.escape = action.sprint
                 if self.lie == "escape" and action.sprint and not self.lied:
-                    self.lied, self.escape, self.lied_at = True, (), self.answers
+                    self.escape = ()
                     entry = {"what": "hide", "sprints": 0, "escape": True}
-                    self.told = dataclasses.replace(
-                        before, history=(*before.history, entry), row=(*before.row, (42, 0, ()))
+                    self._lie(
+                        dataclasses.replace(
+                            before, history=(*before.history, entry), row=(*before.row, (42, 0, ()))
+                        )
                     )
                     return "escape 0"
                 return f"escape {len(action.sprint)}"
@@ -99,8 +166,8 @@ class Fugitive:
         if drawn:
             pile = int(drawn.group(1)) - 1
             card = state.piles[pile][0]
-            state.apply(Draw(pile))
-            return str(card)
+            self._apply(Draw(pile))
+            return self._name(card)
         guessed = re.search(r"Marshal guesses ([\d and]+):", question)
         if guessed:
             numbers = tuple(int(n) for n in guessed.group(1).split(" and "))
@@ -109,12 +176,11 @@ class Fugitive:
             self.turned = {n: down[n][1] for n in numbers} if right else {}
             self.places = tuple(down[n][0] for n in numbers) if right else ()
             before = state.observation(MARSHAL)
-            state.apply(Guess(numbers))
+            self._apply(Guess(numbers))
             lying = self.lie == "guess" or (self.lie == "series" and len(numbers) > 1)
             if right and lying and not self.lied:
-                self.lied, self.lied_at = True, self.answers
                 entry = {"what": "guess", "numbers": list(numbers), "right": False, "revealed": []}
-                self.told = dataclasses.replace(before, history=(*before.history, entry))
+                self._lie(dataclasses.replace(before, history=(*before.history, entry)))
                 return "no"
             return "yes" if right else "no"
         turned = re.match(r"Turn the (\d+) face up", question)
@@ -123,22 +189,27 @@ class Fugitive:
         assert question.startswith("Which cards of the row"), question
         return " and ".join(map(str, self.places))
 
+    @staticmethod
+    def _card(entry: dict) -> int:
+        return next(e.card for e in EVENT_BY_CARD.values() if e.key == entry["event"])
+
 
 def feasible(view) -> bool:
     """The second method: whether some completion fits the Marshal's view, by the CP-SAT
     model (and, for two face-up neighbours, which it takes as given, by their reach)."""
     from ortools.sat.python import cp_model
 
-    row = view.row
-    for (a, _, _), (b, _, cards) in zip(row, row[1:], strict=False):
-        if a is None or b is None:
-            continue
-        if not a < b <= a + 3 + sum(view.config.sprint[c] for c in cards):
-            return False
-    try:
+    try:  # at the table the 42 is never a Sprint card (docs/play.md's Choice)
         table = read_table(view)
     except Inconsistent:
         return False
+    table = dataclasses.replace(table, unknown=table.unknown - {42})
+    row = view.row
+    for (a, _, _), (b, _, cards), slot in zip(row, row[1:], table.slots, strict=False):
+        if a is None or b is None:
+            continue
+        if not a < b <= a + 3 + slot.bonus + sum(view.config.sprint[c] for c in cards):
+            return False
     if not table.hidden:
         return True
     model, _, _ = build_model(table)
@@ -155,13 +226,23 @@ class ScriptedPrompt:
         return self.person.answer(text.removesuffix(" > "))
 
 
-def play_in_process(seed: int, person: Fugitive, record=None):
-    """Play a table game in this process; return (session, what Quarry said)."""
-    session = new_session(
-        "fugitive", {}, seed, "fugitive", chosen_bots("fugitive", []), record, table=True
+def table_session(seed: int, variant: str = "none", record=None):
+    options = {} if variant == "none" else {"variant": variant}
+    return new_session(
+        "fugitive", options, seed, "fugitive", chosen_bots("fugitive", []), record, table=True
     )
+
+
+def play_in_process(seed: int, person: Fugitive, record=None, variant: str = "none"):
+    """Play a table game in this process; return (session, what Quarry said)."""
+    session = table_session(seed, variant, record)
     said: list[str] = []
-    table = Table(said.append)
+
+    def write(line: str) -> None:
+        said.append(line)
+        person.hear(line)
+
+    table = Table(write)
     table.prompt = ScriptedPrompt(person)
     at_table.play(session, table)
     return session, said
@@ -180,19 +261,82 @@ def test_an_honest_fugitive_is_never_refused_and_the_hypothesis_tells_his_story(
     assert (mine.row, mine.hand, mine.history) == (real.row, real.hand, real.history)
 
 
+# Games whose events bring out every question the variants ask (FEATURES names them): the
+# Fugitive's and the Marshal's event draws, Placeholders, discovery events, an Informant's
+# parity, a Dragnet's card (the Fugitive's discard) and a False Lead's (the Marshal's).
+EVENT_GAMES = {
+    ("random", 4): {"event-fugitive", "event-marshal", "informant", "discard-marshal"},
+    ("random", 6): {"event-fugitive", "event-marshal", "discard-fugitive", "discard-marshal"},
+    ("discovery", 3): {"discovered", "informant", "discard-fugitive", "discard-marshal"},
+    ("helpful-fugitive", 5): {"event-fugitive", "event-marshal", "discard-marshal"},
+    ("helpful-marshal", 6): {"event-fugitive", "event-marshal", "informant", "discard-fugitive"},
+    ("catchup", 7): {"placeholder-fugitive", "placeholder-marshal", "discard-marshal"},
+}
+
+
+def features(history) -> set[str]:
+    """Return what a game's public history holds of events (the names of EVENT_GAMES)."""
+    found = set()
+    for before, entry in zip(history, history[1:], strict=False):
+        if entry["what"] == "event":
+            if before["what"] != "draw":
+                found.add("discovered")
+            elif before.get("placeholder"):
+                found.add(f"placeholder-{before['player']}")
+            else:
+                found.add(f"event-{before['player']}")
+            if "parity" in entry:
+                found.add("informant")
+        if entry["what"] == "discard":
+            found.add(f"discard-{entry['player']}")
+    return found
+
+
+@pytest.mark.parametrize("variant,seed", sorted(EVENT_GAMES))
+def test_an_honest_fugitive_with_events_is_never_refused_and_told_every_event(variant, seed):
+    person = Fugitive(seed, variant=variant)
+    session, said = play_in_process(seed, person, variant=variant)
+    assert not any(line.startswith("That cannot be") for line in said), said
+    assert session.over() and session.state.winner == person.state.winner
+    mine, real = session.state.observation(MARSHAL), person.state.observation(MARSHAL)
+    assert (mine.row, mine.hand, mine.history) == (real.row, real.hand, real.history)
+    assert EVENT_GAMES[variant, seed] <= features(real.history)
+    # each event turned up is told in its own words, and the setup says what to shuffle in
+    for entry in real.history:
+        if entry["what"] == "event":
+            name = EVENT_BY_CARD[Fugitive._card(entry)].name
+            assert any(
+                line.endswith(f"draw {name}: {EVENT_BY_CARD[Fugitive._card(entry)].text}")
+                or f"draws {name}: " in line
+                for line in said
+            ), name
+    assert said[1].startswith("Now ")
+
+
+@pytest.mark.parametrize("variant,seed", [("none", 3), ("random", 6)])
 def test_an_honest_fugitive_at_the_terminal_plays_to_the_end_and_the_record_replays(
-    tmp_path, quarry
+    tmp_path, quarry, variant, seed
 ):
-    seed = 3
-    person = Fugitive(seed)
+    person = Fugitive(seed, variant=variant)
     record = tmp_path / "table.json"
+    more = [] if variant == "none" else ["--variant", variant]
     child = spawn(
-        "fugitive", "--seat", "fugitive", "--table", "--seed", str(seed), "--record", str(record)
+        "fugitive",
+        "--seat",
+        "fugitive",
+        "--table",
+        "--seed",
+        str(seed),
+        "--record",
+        str(record),
+        *more,
     )
     transcript = []
     while True:
         at = child.expect([QUESTION, pexpect.EOF], timeout=300)
         transcript.append(plain(child.before))
+        for line in plain(child.before).splitlines():
+            person.hear(line.strip())
         if at == 1:
             break
         question = plain(child.match.group(1))
@@ -253,15 +397,16 @@ class Stop(Exception):
     pass
 
 
-def until_the_lie(seed: int, lie: str):
+def until_the_lie(seed: int, lie: str, variant: str = "none"):
     """Play with a Fugitive who lies once; return (what happened, the person, what Quarry
     said): "refused" (Quarry refused an answer: the person's answer count then), "accepted"
     (Quarry asked on after the lie) or "over" (the game ended)."""
-    person = Fugitive(seed, lie)
+    person = Fugitive(seed, lie, variant)
     said: list[str] = []
 
     def write(line: str) -> None:
         said.append(line)
+        person.hear(line)
         if line.startswith("Answer again"):  # the refusal, shown whole
             raise Refused(person.answers)
 
@@ -271,9 +416,7 @@ def until_the_lie(seed: int, lie: str):
                 raise Stop
             return super().ask(text, choices)
 
-    session = new_session(
-        "fugitive", {}, seed, "fugitive", chosen_bots("fugitive", []), None, table=True
-    )
+    session = table_session(seed, variant)
     table = Table(write)
     table.prompt = Watch(person)
     try:
@@ -285,12 +428,24 @@ def until_the_lie(seed: int, lie: str):
     return ("over", person.answers), person, said
 
 
-LIES = [("guess", 3), ("series", 5), ("series", 7), ("escape", 2), ("escape", 5)]
+LIES = [
+    ("guess", 3, "none"),
+    ("series", 5, "none"),
+    ("series", 7, "none"),
+    ("escape", 2, "none"),
+    ("escape", 5, "none"),
+    ("parity", 22, "random"),
+    ("parity", 1, "random"),
+    ("parity", 11, "discovery"),
+    ("dragnet", 2, "helpful-marshal"),
+    ("dragnet", 20, "discovery"),
+    ("dragnet", 13, "discovery"),
+]
 
 
-@pytest.mark.parametrize("lie,seed", LIES)
-def test_a_lie_is_refused_exactly_when_no_hidden_game_fits_it(lie, seed):
-    (what, at), person, said = until_the_lie(seed, lie)
+@pytest.mark.parametrize("lie,seed,variant", LIES)
+def test_a_lie_is_refused_exactly_when_no_hidden_game_fits_it(lie, seed, variant):
+    (what, at), person, said = until_the_lie(seed, lie, variant)
     assert person.lied, "the game ended before the lie"
     assert at == person.lied_at  # nothing before the lie was refused
     if what == "refused":
@@ -300,9 +455,14 @@ def test_a_lie_is_refused_exactly_when_no_hidden_game_fits_it(lie, seed):
         assert feasible(person.told)  # a completion fits the lie: it must be taken
 
 
-def test_the_lies_above_hold_both_a_refused_and_a_possible_one():
-    outcomes = {until_the_lie(seed, lie)[0][0] for lie, seed in LIES}
-    assert "refused" in outcomes and outcomes - {"refused"}
+def test_the_lies_above_hold_both_a_refused_and_a_possible_one_of_each_kind():
+    outcomes: dict[str, set[str]] = {}
+    for lie, seed, variant in LIES:
+        outcomes.setdefault(lie, set()).add(until_the_lie(seed, lie, variant)[0][0])
+    for lie in ("parity", "dragnet"):
+        assert "refused" in outcomes[lie] and outcomes[lie] - {"refused"}, lie
+    everything = set().union(*outcomes.values())
+    assert "refused" in everything and everything - {"refused"}
 
 
 # --- (3) the fact checks on a hand-built position ---------------------------------------------
@@ -369,7 +529,78 @@ def test_the_checks_on_a_hand_built_position():
     assert at_table.deduction(dataclasses.replace(seen, hand=(7, 8, 15))) is not None
 
 
-def test_quarry_as_the_fugitive_and_other_variants_are_refused_in_one_line():
+# --- (4) events on a hand-built deal ------------------------------------------------------------
+RANDOM_DEAL = (
+    "deal 1=4.5.6.7.E101.8.E102.9.10.11.12.13.14 "
+    "2=15.16.17.18.E105.19.20.21.22.E106.23.24.25.26.27.28 "
+    "3=29.30.E103.31.32.33.34.35.36.37.38.39.E108.40.41"
+)
+
+
+def marshal_at(variant: str, deal: str, actions: list[str]):
+    """Return Quarry's Marshal at the table after `deal` and `actions`, and what it said."""
+    session = table_session(1, variant)
+    session.play(session.state.parse_action(deal) if deal else session.chance_action())
+    for text in actions:
+        session.play(session.state.parse_action(text))
+    said: list[str] = []
+    return at_table._MarshalAtTable(session, Table(said.append)), said
+
+
+def test_an_event_drawn_is_brought_to_the_top_of_its_pile_keeping_the_deal_one_the_variant_deals():
+    from generator.errors import QuarryError
+    from generator.games.fugitive.rules import _deal_problem
+    from generator.play.table import Contradiction
+
+    # he lays the 3 and passes; the Marshal draws the 29 and the 30 and misses with 1
+    marshal, said = marshal_at(
+        "random", RANDOM_DEAL, ["hide 3", "pass", "draw 3", "draw 3", "guess 1"]
+    )
+    state = marshal.session.state
+    assert state.steps[0].kind == "draw" and state.steps[0].player == FUGITIVE
+    # the Fast Horse lies in pile 3 here; he says it came off pile 1: it is swapped in for
+    # one of pile 1's undrawn events, and the past stays as it was
+    before = state.observation(MARSHAL).history
+    fast_horse = marshal.read_kind(0, "Fast Horse")
+    marshal.draw(0, fast_horse, FUGITIVE)
+    state = marshal.session.state
+    assert state.history[: len(before)] == list(before)
+    assert state.history[len(before) :] == [
+        {"what": "draw", "player": "fugitive", "pile": 1},
+        {"what": "event", "event": "fast-horse", "drawer": "fugitive"},
+    ]
+    assert state.bonus_reach == 2 and said[-1].startswith("You draw Fast Horse: ")
+    deal = parse_action(marshal.session.actions[0])
+    assert _deal_problem(state.config, deal) is None
+    assert [sum(c > 42 for c in pile) for pile in deal.piles] == [2, 2, 2]
+    assert 103 in deal.piles[0] and 103 not in deal.piles[2]
+    # an event left out of play (the Windfall) can come off a pile that still holds one
+    marshal.draw(1, marshal.read_kind(1, "windfall"), FUGITIVE)
+    deal = parse_action(marshal.session.actions[0])
+    assert _deal_problem(marshal.session.state.config, deal) is None
+    assert 109 in deal.piles[1]
+    assert marshal.session.state.history[-1]["event"] == "windfall"
+    # the Fast Horse again is refused with what was turned up; a word that is no card too
+    with pytest.raises(Contradiction, match="Fast Horse"):
+        marshal.read_kind(2, "fast-horse")
+    with pytest.raises(QuarryError, match="neither a Hideout nor an event"):
+        marshal.read_kind(2, "a rabbit")
+
+
+def test_a_helpful_variant_takes_only_its_own_events_and_catchup_only_placeholders():
+    from generator.errors import QuarryError
+
+    marshal, _ = marshal_at("helpful-fugitive", "", [])
+    with pytest.raises(QuarryError, match="not in this deck's piles"):
+        marshal.read_kind(0, "Informant")  # binoculars: the Marshal's icon
+    assert marshal.read_kind(0, "Safe House") == 101
+    catchup, _ = marshal_at("catchup", "", [])
+    with pytest.raises(QuarryError, match="puts no events into the piles"):
+        catchup.read_kind(0, "Safe House")
+    assert catchup.read_kind(0, "placeholder") == "placeholder"
+
+
+def test_quarry_as_the_fugitive_is_refused_in_one_line():
     from generator.errors import QuarryError
 
     session = new_session(
@@ -378,15 +609,4 @@ def test_quarry_as_the_fugitive_and_other_variants_are_refused_in_one_line():
     assert not at_table.hides(session)
     with pytest.raises(QuarryError, match="Fugitive at the table is played with you as"):
         at_table.play(session, Table(print))
-    session = new_session(
-        "fugitive",
-        {"variant": "random"},
-        1,
-        "fugitive",
-        chosen_bots("fugitive", []),
-        None,
-        table=True,
-    )
-    assert at_table.hides(session)
-    with pytest.raises(QuarryError, match="plain deck for now"):
-        at_table.play(session, Table(print))
+    assert at_table.refusal(table_session(1, "random")) is None

@@ -160,6 +160,15 @@ def _values(position: _Position, draw) -> tuple[int, ...]:
     return pins
 
 
+def _known_uses(position: _Position) -> dict[int, tuple[int, ...]]:
+    """Return the cards the Marshal has seen the Fugitive use, by the history index of
+    their use: each face-up Hideout with its Sprint cards, each card a Dragnet made him
+    discard (both had to be drawn before)."""
+    uses = {s.time: (s.value, *s.sprint_cards) for s in position.table.slots if s.value is not None}
+    uses.update({time: (card,) for time, card in position.facts.dragnet})
+    return uses
+
+
 # --- stage 2: the Sprint cards ----------------------------------------------------------------
 def _drawn_in_time(placed: dict[int, tuple[int, ...]], draws) -> bool:
     """Return whether every pile card in `placed` (history index of its Hide -> its cards)
@@ -225,7 +234,7 @@ def _sprint_cards(position: _Position, values: tuple[int, ...], draw) -> list[tu
     slots, sprint = table.slots, table.sprint
     row = list(position.view.row)
     free = set(table.unknown) - set(values)
-    placed = {s.time: (s.value, *s.sprint_cards) for s in slots if s.value is not None}
+    placed = _known_uses(position)
     placed.update({slots[s].time: (v,) for s, v in zip(table.hidden, values, strict=True)})
     out = []
     for i, (slot_index, value) in enumerate(zip(table.hidden, values, strict=True)):
@@ -286,7 +295,8 @@ def _marshal_piles(position: _Position, placed: dict[int, tuple[int, ...]], draw
         zip(position.deal.piles, position.drawers, strict=True)
     ):
         draws = position.fugitive_draws[pile]
-        mine = [i for i, who in enumerate(drawers) if who == FUGITIVE]
+        # his card draws (an event or Placeholder he drew stays where it lies)
+        mine = [i for i, who in enumerate(drawers) if who == FUGITIVE and order[i] <= 42]
         theirs = {order[i] for i, who in enumerate(drawers) if who != FUGITIVE}
         used = sorted(
             (bisect.bisect_left(draws, time), card)
@@ -302,8 +312,9 @@ def _marshal_piles(position: _Position, placed: dict[int, tuple[int, ...]], draw
                 raise ValueError(f"card {card} was placed before it could be drawn")
             new[mine[open_draws.pop(min(int(draw() * fitting), fitting - 1))]] = card
         spent = theirs | {card for _, card in used}
-        rest = iter(_shuffled([c for c in order if c not in spent], draw))
-        for i in [mine[j] for j in open_draws] + list(range(len(drawers), len(order))):
+        rest = iter(_shuffled([c for c in order if c not in spent and c <= 42], draw))
+        undrawn = [i for i in range(len(drawers), len(order)) if order[i] <= 42]
+        for i in [mine[j] for j in open_draws] + undrawn:
             new[i] = next(rest)
         piles.append(tuple(new))
     return tuple(piles)
@@ -314,10 +325,7 @@ def _for_marshal(position: _Position, draw) -> tuple[object, dict[int, Hide]]:
     table = position.table
     values = _values(position, draw)
     sprints = _sprint_cards(position, values, draw)
-    hides, placed = {}, {}
-    for slot in table.slots:
-        if slot.value is not None:
-            placed[slot.time] = (slot.value, *slot.sprint_cards)
+    hides, placed = {}, _known_uses(position)
     for slot_index, value, cards in zip(table.hidden, values, sprints, strict=True):
         slot = table.slots[slot_index]
         hides[slot.position] = Hide(value, cards)
