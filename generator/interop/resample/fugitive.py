@@ -37,7 +37,10 @@ A Marshal's draw comes in three stages:
 The new history is the drawn Deal, the same steps, and each Hide of a face-down Hideout
 naming the drawn cards. It is not replayed here: who moves never depends on what is hidden,
 so each step keeps its player, and the caller replays it (the tests check that every step of
-such replays looks the same to the player). Other variants raise NotImplementedError.
+such replays looks the same to the player). Other variants raise NotImplementedError in
+`resample`; the table game (play/table/fugitive) draws a Marshal's hidden game with events
+through `_for_marshal`, which keeps every event and Placeholder where it lies in the piles
+and counts each card a Dragnet made him discard as used when it was discarded.
 """
 
 from __future__ import annotations
