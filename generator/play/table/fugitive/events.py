@@ -27,6 +27,7 @@ from generator.games.fugitive.cards import (
     EVENT_BY_CARD,
     ICONS,
     PILED_VARIANTS,
+    PLACEHOLDERS,
     helped_icon,
 )
 from generator.games.fugitive.rules import FUGITIVE, MARSHAL, ROLES, Discard, Draw
@@ -45,6 +46,11 @@ def event_named(text: str) -> int | None:
         if word in names or word == str(event.card):
             return event.card
     return None
+
+
+def _placeholder_id(word: str) -> bool:
+    """Whether `word` is a Placeholder's card id as the kit prints it (P201-P206)."""
+    return word[:1] == "p" and word[1:].isdigit() and int(word[1:]) in PLACEHOLDERS
 
 
 def _names(cards) -> str:
@@ -96,12 +102,14 @@ class Events:
         word = text.strip().lower()
         if word in ("hideout", "h", "a hideout"):
             kind = HIDEOUT
-        elif word in ("placeholder", "p", "a placeholder"):
+        elif word in ("placeholder", "p", "a placeholder") or _placeholder_id(word):
             if config.variant != "catchup":
                 raise QuarryError("only the catch-up variant has Placeholders")
             kind = PLACEHOLDER
         else:
             kind = event_named(text)
+            if kind is None and word.isdigit():
+                raise QuarryError("keep your card's number to yourself: say hideout")
             if kind is None:
                 raise QuarryError(f"{text!r} is neither a Hideout nor an event")
             if config.variant not in PILED_VARIANTS:
@@ -173,7 +181,10 @@ class Events:
             told = with_entry(told, self.event_entry(event, drawer, told))
         self.play_fitting(told, Draw(pile))
         if event is not None:
-            self.tell(event, drawer)
+            self.tell(event, drawer, replaced=True)
+        elif kind == PLACEHOLDER:
+            who = "you draw" if drawer == FUGITIVE else "she draws"
+            self.table.say(f"The Placeholder leaves play; {who} another card in its place.")
 
     def ask_event(self, index: int, where: str) -> int:
         """Ask which event the person turned up from event pile `index`; bring it to the top
@@ -226,10 +237,16 @@ class Events:
             "odd or even",
         )
 
-    def tell(self, card: int, drawer: int) -> None:
+    def tell(self, card: int, drawer: int, replaced: bool = False) -> None:
+        """Say event `card` in its own words (`replaced`: it came off a pile, and its drawer
+        then draws another card in its place)."""
         event = EVENT_BY_CARD[card]
         who = "You draw" if drawer == FUGITIVE else "The Marshal draws"
-        self.table.say(f"{who} {event.name}: {event.text}")
+        then = ""
+        if replaced:
+            then = " Then " + ("you draw" if drawer == FUGITIVE else "she draws")
+            then += " another card in its place."
+        self.table.say(f"{who} {event.name}: {event.text}{then}")
 
     def discard(self) -> None:
         """A random discard an event called for: the Fugitive's (Dragnet) is asked, the
