@@ -523,6 +523,11 @@ def test_the_checks_on_a_hand_built_position():
     seen = turned.observation(MARSHAL)
     assert at_table.known_problem(dataclasses.replace(seen, hand=(6, 7, 8))) is not None
     assert at_table.deduction(dataclasses.replace(seen, hand=(7, 8, 15))) is not None
+    # a card discarded face up (a Dragnet's, a False Lead's) is in view like the others
+    assert "in the Marshal's hand" in at_table.known_problem(
+        dataclasses.replace(view, discarded=(7,))
+    )
+    assert at_table.known_problem(dataclasses.replace(view, discarded=(9,))) is None
 
 
 # --- (4) events on a hand-built deal ------------------------------------------------------------
@@ -581,6 +586,33 @@ def test_an_event_drawn_is_brought_to_the_top_of_its_pile_keeping_the_deal_one_t
         marshal.read_kind(2, "fast-horse")
     with pytest.raises(QuarryError, match="neither a Hideout nor an event"):
         marshal.read_kind(2, "a rabbit")
+
+
+class Answers:
+    """A prompt that gives these answers in turn."""
+
+    def __init__(self, *answers: str) -> None:
+        self.answers = list(answers)
+
+    def ask(self, text, choices) -> str:
+        return self.answers.pop(0)
+
+
+def test_a_dragnet_card_in_view_is_refused_and_one_he_can_hold_is_discarded():
+    marshal, said = marshal_at(
+        "random", RANDOM_DEAL, ["hide 3", "pass", "draw 3", "draw 3", "guess 1"]
+    )
+    marshal.draw(0, marshal.read_kind(0, "dragnet"), FUGITIVE)
+    state = marshal.session.state
+    assert state.steps[0].kind == "discard" and state.steps[0].victim == FUGITIVE
+    # the 29 is in the Marshal's hand and the 42 never goes; the 2 he may well hold
+    marshal.table.prompt = Answers("29", "42", "2")
+    marshal.discard()
+    assert any(line.startswith("That cannot be: the 29") for line in said)
+    assert any("the 42 is never discarded" in line for line in said)
+    state = marshal.session.state
+    assert state.history[-1] == {"what": "discard", "player": "fugitive", "card": 2}
+    assert 2 not in state.hands[FUGITIVE] and state.steps[0].kind == "draw"
 
 
 def test_a_helpful_variant_takes_only_its_own_events_and_catchup_only_placeholders():

@@ -53,7 +53,9 @@ def known_problem(view) -> str | None:
     seen: dict[int, str] = {card: "in the Marshal's hand" for card in view.hand}
     for card in view.discarded:
         if 0 < card <= ESCAPE:
-            seen.setdefault(card, "discarded face up")
+            if card in seen:
+                return f"the {card} is {seen[card]}"
+            seen[card] = "discarded face up"
     for number, _, sprint in view.row[1:]:
         if number is None:
             continue
