@@ -64,7 +64,7 @@ def setup_lines(config) -> list[str]:
     if variant in PILED_VARIANTS:
         icon = helped_icon(variant)
         cards = config.event_cards(icon)
-        spread = ", ".join(f"{n} into pile {p + 1}" for p, n in enumerate(counts))
+        spread = ", ".join(f"{n} into pile {p + 1}" for p, n in enumerate(counts) if n)
         if variant == "random":
             which = f"take {sum(counts)} of the events {_names(cards)} at random, unseen"
         else:
