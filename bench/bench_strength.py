@@ -10,6 +10,8 @@ simulations (a score of 0.5 or more), while taking at most 1/20 of its time a mo
     python bench/bench_strength.py --sims 10000 --games hunt --pairings 4
     python bench/bench_strength.py --json bench/strength.json
     python bench/bench_strength.py --bots simulate        # the bots `quarry simulate` plays
+    python bench/bench_strength.py --games island --sims 10000 --pairings 1 \
+        --checkpoints bench/strength-runs               # hours: stop and run again to go on
 
 A search costs roughly its simulations times a random game from the position, so the
 pairings default to fewer as the simulations grow (PAIRINGS); the intervals say how much
@@ -42,12 +44,23 @@ SIMULATE_BOTS = {
 }
 
 
-def row(game: str, sims: int, pairings: int, seed: int, jobs: int, bots: dict) -> dict:
+def row(
+    game: str, sims: int, pairings: int, seed: int, jobs: int, bots: dict, checkpoints=None
+) -> dict:
     """Return one line of the table, measured."""
     kind = "mcts" if game == "parforce" else "ismcts"
     start = time.monotonic()
     opponent = Opponent(kind, sims)
-    report = measure(game, opponent, pairings, seed, PLAYERS.get(game), jobs=jobs, bots=bots)
+    report = measure(
+        game,
+        opponent,
+        pairings,
+        seed,
+        PLAYERS.get(game),
+        jobs=jobs,
+        bots=bots,
+        checkpoints=checkpoints,
+    )
     report["wall_seconds"] = time.monotonic() - start
     return report
 
@@ -76,6 +89,12 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--json", type=Path, default=None, help="also write the reports here")
     parser.add_argument(
+        "--checkpoints",
+        type=Path,
+        default=None,
+        help="keep each game in this folder as it goes; run again to go on where it stopped",
+    )
+    parser.add_argument(
         "--bots",
         choices=("strongest", "simulate"),
         default="strongest",
@@ -93,7 +112,7 @@ def main() -> None:
             pairings = args.pairings or PAIRINGS.get(sims, 2)
             try:
                 bots = SIMULATE_BOTS.get(game, {}) if args.bots == "simulate" else {}
-                report = row(game, sims, pairings, args.seed, args.jobs, bots)
+                report = row(game, sims, pairings, args.seed, args.jobs, bots, args.checkpoints)
             except (NotImplementedError, QuarryError) as error:
                 print(f"{game:22} ismcts:{sims:<6} not measured: {error}")
                 continue

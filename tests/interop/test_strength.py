@@ -139,3 +139,71 @@ def test_bad_input_is_one_line_and_exit_2(quarry, args):
     result = quarry(*args)
     assert result.returncode == 2
     assert len(result.stderr.strip().splitlines()) == 1 and not result.stdout
+
+
+# --- checkpoints: a game stopped part way goes on to the same end --------------------------
+class Stopped(Exception):
+    pass
+
+
+def without_seconds(kept: dict) -> dict:
+    moves = [move[:3] for move in kept["moves"]]
+    result = {k: v for k, v in kept["result"].items() if k != "seconds"}
+    return {"moves": moves, "result": result}
+
+
+def test_a_checkpointed_game_stopped_part_way_goes_on_to_the_same_moves_and_end(
+    tmp_path, monkeypatch
+):
+    from generator.errors import QuarryError
+    from generator.interop.strength import match, play_side
+
+    search = Opponent("ismcts", 4)
+    # the whole game at once, kept in its own folder
+    play_side("fugitive", None, search, None, (), tmp_path / "straight", 3, False)
+    (straight,) = (tmp_path / "straight").iterdir()
+    whole = json.loads(straight.read_text())
+    theirs = sum(1 for move in whole["moves"] if move[0] == 1)  # IS-MCTS: the Marshal (3 % 2)
+    assert theirs >= 6
+    # the same game stopped in IS-MCTS's third move (as by a kill: the file keeps two),
+    # gone on with and stopped again four moves later, then gone on with to the end
+    real_move = match._their_move
+    searched = 0  # IS-MCTS's moves kept so far
+    for stop_at in (3, 5):
+        calls = []
+
+        def stopping(*args, stop_at=stop_at, calls=calls):
+            calls.append(1)
+            if len(calls) == stop_at:
+                raise Stopped
+            return real_move(*args)
+
+        monkeypatch.setattr(match, "_their_move", stopping)
+        with pytest.raises(Stopped):
+            play_side("fugitive", None, search, None, (), tmp_path / "stopped", 3, False)
+        (kept,) = (tmp_path / "stopped").iterdir()
+        part = json.loads(kept.read_text())
+        searched += stop_at - 1  # the move it stopped in is not kept
+        assert "result" not in part and sum(m[0] == 1 for m in part["moves"]) == searched
+    monkeypatch.setattr(match, "_their_move", real_move)
+    result = play_side("fugitive", None, search, None, (), tmp_path / "stopped", 3, False)
+    finished = json.loads(kept.read_text())
+    assert without_seconds(finished) == without_seconds(whole)
+    assert result.returns == whole["result"]["returns"]
+    # a finished game is taken from its file without a move played
+    monkeypatch.setattr(match, "_their_move", lambda *args: pytest.fail("played again"))
+    again = play_side("fugitive", None, search, None, (), tmp_path / "stopped", 3, False)
+    assert again.returns == result.returns
+    # a file of another game (another opponent under the same name) is refused
+    other = json.loads(kept.read_text())
+    other["header"]["opponent"] = "ismcts:5"
+    kept.write_text(json.dumps(other))
+    with pytest.raises(QuarryError, match="keeps another game"):
+        play_side("fugitive", None, search, None, (), tmp_path / "stopped", 3, False)
+
+
+def test_a_checkpointed_measure_gives_the_report_of_a_straight_one(tmp_path):
+    straight = measure("fugitive", Opponent("ismcts", 3), 2, seed=6)
+    kept = measure("fugitive", Opponent("ismcts", 3), 2, seed=6, jobs=2, checkpoints=tmp_path)
+    assert without_times(kept) == without_times(straight)
+    assert len(list(tmp_path.iterdir())) == 4  # two pairings, two games each

@@ -21,12 +21,14 @@ from __future__ import annotations
 
 import statistics
 from functools import lru_cache, partial
+from pathlib import Path
 
-from generator.engine.simulate import simulate
+from generator.engine.simulate import game_seeds, simulate
 from generator.engine.stats import mean_metric, wilson
 from generator.interop.strength.match import play_game
 from generator.interop.strength.opponents import Opponent
 from generator.interop.strength.seats import BOTS
+from generator.stopping import worker_pool
 
 
 @lru_cache(maxsize=8)
@@ -40,6 +42,10 @@ def _game(name: str, players: int | None):
     return pyspiel.load_game(f"quarry_{name}", params)
 
 
+def _lone_seat(seed: int, seats: int) -> int:
+    return seed % seats
+
+
 def play_pairing(
     name: str,
     players: int | None,
@@ -50,20 +56,46 @@ def play_pairing(
 ) -> dict:
     """Play one pairing (module docstring) and return what the table needs of it; `bots`
     holds (role, bot) pairs that replace seats.BOTS."""
+    first = play_side(name, players, opponent, uct_c, bots, None, seed, True)
+    second = play_side(name, players, opponent, uct_c, bots, None, seed, False)
+    return _pairing(name, players, seed, first, second)
+
+
+def play_side(
+    name: str,
+    players: int | None,
+    opponent: Opponent,
+    uct_c: float | None,
+    bots: tuple,
+    checkpoints: Path | None,
+    seed: int,
+    lone: bool,
+):
+    """Play the game of a pairing where our bot holds the lone seat (`lone`) or every
+    other seat; with `checkpoints` (a folder), kept there as it goes (checkpoint.py)."""
     game = _game(name, players)
     seats = game.num_players()
-    lone = seed % seats
+    seat = _lone_seat(seed, seats)
+    ours = frozenset({seat}) if lone else frozenset(range(seats)) - {seat}
     options = {} if players is None else {"players": players}
-    first = play_game(game, name, options, frozenset({lone}), opponent, seed, uct_c, dict(bots))
-    rest = frozenset(range(seats)) - {lone}
-    second = play_game(game, name, options, rest, opponent, seed, uct_c, dict(bots))
+    path = None
+    if checkpoints is not None:
+        label = opponent.label().replace(":", "-")
+        side = "lone" if lone else "rest"
+        path = Path(checkpoints) / f"{name}-{players or 'n'}-{label}-{seed}-{side}.json"
+    return play_game(game, name, options, ours, opponent, seed, uct_c, dict(bots), path)
+
+
+def _pairing(name: str, players: int | None, seed: int, first, second) -> dict:
+    lone = _lone_seat(seed, _game(name, players).num_players())
+    rest = sorted(set(range(len(first.returns))) - {lone})
     return {
         "lone": lone,
         "ours_lone": first.returns[lone],
         "theirs_lone": second.returns[lone],
         "games": [
             {"ours": [lone], "returns": first.returns, "roles": first.roles},
-            {"ours": sorted(rest), "returns": second.returns, "roles": second.roles},
+            {"ours": rest, "returns": second.returns, "roles": second.roles},
         ],
         "unfinished": (not first.finished) + (not second.finished),
         "seconds": {
@@ -82,12 +114,30 @@ def measure(
     jobs: int = 1,
     progress: bool = False,
     bots: dict | None = None,
+    checkpoints: Path | None = None,
 ) -> dict:
     """Return the strength report of our bots (seats.BOTS, or `bots` for the roles it
-    names) in `name` against `opponent` over `pairings` pairings (module docstring)."""
+    names) in `name` against `opponent` over `pairings` pairings (module docstring). With
+    `checkpoints` (a folder), each game is kept there as it goes and a run stopped
+    part way goes on where it stopped; the games, not the pairings, are then shared out
+    among the `jobs` workers (a pairing's two games side by side)."""
     chosen = tuple(sorted((bots or {}).items()))
-    play_one = partial(play_pairing, name, players, opponent, uct_c, chosen)
-    results = simulate(play_one, pairings, seed, jobs, progress)
+    if checkpoints is None:
+        play_one = partial(play_pairing, name, players, opponent, uct_c, chosen)
+        results = simulate(play_one, pairings, seed, jobs, progress)
+        return summarise(name, opponent, seed, players, results, bots)
+    play = partial(play_side, name, players, opponent, uct_c, chosen, checkpoints)
+    tasks = [(s, lone) for s in game_seeds(seed, pairings) for lone in (True, False)]
+    if jobs <= 1:
+        games = [play(s, lone) for s, lone in tasks]
+    else:
+        with worker_pool(min(jobs, len(tasks))) as pool:
+            futures = [pool.submit(play, s, lone) for s, lone in tasks]
+            games = [future.result() for future in futures]
+    results = [
+        _pairing(name, players, s, games[2 * i], games[2 * i + 1])
+        for i, (s, _) in enumerate(tasks[::2])
+    ]
     return summarise(name, opponent, seed, players, results, bots)
 
 

@@ -13,13 +13,21 @@ is played on the state directly; the opponent cannot make it (docs/strength.md).
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from generator.engine.simulate import derived_seeds
 from generator.errors import QuarryError
 from generator.interop.encoding import action_id, action_of
+from generator.interop.strength.checkpoint import (
+    Checkpoint,
+    generators_of,
+    restore_generators,
+    save_generators,
+)
 from generator.interop.strength.opponents import Opponent, make_opponent
 from generator.interop.strength.seats import our_seats, role_of
 
@@ -77,9 +85,12 @@ def play_game(
     seed: int,
     uct_c: float | None = None,
     bots: dict | None = None,
+    checkpoint: Path | None = None,
 ) -> GameResult:
     """Play one game of `game` (OpenSpiel, our game `name` with `options`), our bots at the
-    seats in `ours`, the opponent elsewhere; everything random derives from `seed`."""
+    seats in `ours`, the opponent elsewhere; everything random derives from `seed`. With
+    `checkpoint` (a file), the game goes on from what the file kept and keeps itself there
+    after each of the opponent's moves (checkpoint.py): the same moves either way."""
     players = game.num_players()
     chance_seed, our_seed, their_seed = derived_seeds(seed, 3)
     rng = random.Random(chance_seed)
@@ -89,30 +100,76 @@ def play_game(
         for seat in range(players)
         if seat not in ours
     }
+    kept, record = None, None
+    if checkpoint is not None:
+        header = {
+            "game": name,
+            "options": options,
+            "ours": sorted(ours),
+            "opponent": opponent.label(),
+            "seed": seed,
+            "uct_c": uct_c,
+            "bots": dict(sorted((bots or {}).items())),
+        }
+        record = Checkpoint(checkpoint, header)
+        kept = record.load()
+        if kept is not None and "result" in kept:
+            return GameResult(**kept["result"])
+    moves = kept["moves"] if kept else []
+    caught_up = len(moves)  # the moves replayed before the game goes on
+    generators = {str(seat): generators_of(bot) for seat, bot in theirs.items()}
+
+    def saved_generators() -> dict:
+        return {
+            "chance": save_generators([rng]),
+            **{seat: save_generators(found) for seat, found in generators.items()},
+        }
+
     result = GameResult([], [], False)
     state = game.new_initial_state()
-    for _ in range(game.max_game_length()):
+    for index in range(game.max_game_length()):
+        if index == caught_up and kept is not None:  # caught up: the generators as kept
+            restore_generators([rng], kept["generators"]["chance"])
+            for seat, found in generators.items():
+                restore_generators(found, kept["generators"][seat])
         if state.is_terminal():
             break
+        replaying = index < caught_up
         if state.is_chance_node():
-            state.apply_action(_chance(state, rng))
+            outcome = moves[index][1] if replaying else _chance(state, rng)
+            state.apply_action(outcome)
+            if not replaying:
+                moves.append([-1, int(outcome), None, 0.0])
             continue
         quarry, player = state.quarry, state.current_player()
         start = time.process_time()
         if player in ours:
-            action = seats.act(quarry, player)
+            action = seats.act(quarry, player)  # chosen again when replaying: the bots go on
             chosen = _id_or_none(quarry, action)
+        elif replaying:
+            chosen = moves[index][1]
+            action = action_of(quarry, chosen)
         else:
             chosen = _their_move(theirs[player], state, name, player)
             action = action_of(quarry, chosen)
-        result.seconds["ours" if player in ours else "theirs"].append(time.process_time() - start)
+        seconds = moves[index][3] if replaying else time.process_time() - start
+        text = quarry.format_action(action)
+        if replaying and (moves[index][0] != player or moves[index][2] != text):
+            raise QuarryError(f"{checkpoint}: move {index} was {moves[index][2]}, now {text}")
+        result.seconds["ours" if player in ours else "theirs"].append(seconds)
         seats.saw(quarry, action)
         if chosen is None:
             state._play(action)
         else:
             state.apply_action(chosen)
         seats.after(state.quarry)
+        if not replaying:
+            moves.append([player, None if chosen is None else int(chosen), text, seconds])
+            if record is not None and player not in ours:
+                record.save(moves, saved_generators())
     result.finished = state.is_terminal()
     result.returns = list(state.returns())
     result.roles = [role_of(name, state.quarry, seat) for seat in range(players)]
+    if record is not None:
+        record.save(moves, saved_generators(), dataclasses.asdict(result))
     return result

@@ -67,6 +67,7 @@ class RandomOpponent:
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
+        self.generators = (self.rng,)
 
     def step(self, state) -> int:
         count = len(state.quarry.legal_actions())
@@ -117,23 +118,22 @@ def make_opponent(opponent: Opponent, game, name: str, seed: int, uct_c: float |
     c = UCT_C * RETURN_SCALE[name] if uct_c is None else uct_c
     search_seed, rollout_seed, draw_seed = ((seed + k) % 2**32 for k in range(3))
     evaluator = Rollouts(rollout_seed)
+    search = np.random.RandomState(search_seed)
     if opponent.kind == "mcts":
-        return mcts.MCTSBot(
-            game,
-            c,
-            opponent.simulations,
-            evaluator,
-            solve=False,
-            random_state=np.random.RandomState(search_seed),
+        bot = mcts.MCTSBot(
+            game, c, opponent.simulations, evaluator, solve=False, random_state=search
         )
+        bot.generators = (search, evaluator.rng)  # all it draws from (checkpoint.py)
+        return bot
     bot = ismcts.ISMCTSBot(
         game,
         evaluator,
         c,
         opponent.simulations,
-        random_state=np.random.RandomState(search_seed),
+        random_state=search,
         allow_inconsistent_action_sets=True,
     )
     draws = random.Random(draw_seed)
     bot.set_resampler(lambda state, player: state.resample_from_infostate(player, draws.random))
+    bot.generators = (search, evaluator.rng, draws)
     return bot
