@@ -356,22 +356,39 @@ def test_an_honest_fugitive_at_the_terminal_plays_to_the_end_and_the_record_repl
     assert len(hides) == len(person.state.row) - 1
 
 
-def test_a_table_game_stopped_and_resumed_from_its_record_goes_on_to_the_end(tmp_path):
+@pytest.mark.parametrize(
+    "variant,seed,stop",
+    [("none", 8, "20"), ("discovery", 3, "Dragnet"), ("random", 4, "Informant")],
+)
+def test_a_table_game_stopped_and_resumed_from_its_record_goes_on_to_the_end(
+    tmp_path, variant, seed, stop
+):
+    """Stopped at the 20th answer, or at the first question an event asks, and gone on with
+    from the record. A draw is played (and kept) only once all it brings out is said, so an
+    event's question stops the draw too: gone on with, Quarry asks for it again, and the
+    person, who keeps the card drawn, says the same again (here: the person as they were
+    before that draw's first question)."""
+    import copy
+
     from generator.play.screen import Quit
     from generator.play.setup import resumed_session
 
-    person, record = Fugitive(8), tmp_path / "table.json"
+    person, record = Fugitive(seed, variant=variant), tmp_path / "table.json"
 
     class Stopping(ScriptedPrompt):
+        before_draw = None
+
         def ask(self, text, choices):
-            if person.answers == 20:
+            if "which pile" in text or text.startswith("The Marshal draws"):
+                self.before_draw = copy.deepcopy(person.__dict__)
+            if person.answers == 20 if stop == "20" else text.startswith(stop):
+                if stop == "Informant":  # a draw's question (a Dragnet is a step of its own)
+                    person.__dict__.update(self.before_draw)
                 raise Quit
             return super().ask(text, choices)
 
-    session = new_session(
-        "fugitive", {}, 8, "fugitive", chosen_bots("fugitive", []), record, table=True
-    )
-    table = Table(lambda line: None)
+    session = table_session(seed, variant, record)
+    table = Table(person.hear)
     table.prompt = Stopping(person)
     with pytest.raises(Quit):
         at_table.play(session, table)
