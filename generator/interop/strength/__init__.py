@@ -127,7 +127,8 @@ def measure(
         results = simulate(play_one, pairings, seed, jobs, progress)
         return summarise(name, opponent, seed, players, results, bots)
     play = partial(play_side, name, players, opponent, uct_c, chosen, checkpoints)
-    tasks = [(s, lone) for s in game_seeds(seed, pairings) for lone in (True, False)]
+    seeds = game_seeds(seed, pairings)
+    tasks = [(s, lone) for s in seeds for lone in (True, False)]
     if jobs <= 1:
         games = [play(s, lone) for s, lone in tasks]
     else:
@@ -135,8 +136,7 @@ def measure(
             futures = [pool.submit(play, s, lone) for s, lone in tasks]
             games = [future.result() for future in futures]
     results = [
-        _pairing(name, players, s, games[2 * i], games[2 * i + 1])
-        for i, (s, _) in enumerate(tasks[::2])
+        _pairing(name, players, s, games[2 * i], games[2 * i + 1]) for i, s in enumerate(seeds)
     ]
     return summarise(name, opponent, seed, players, results, bots)
 

@@ -52,12 +52,6 @@ def _set_numpy_state(state, saved: list) -> None:
     state.set_state((name, np.array(keys, dtype=np.uint32), position, has_gauss, cached))
 
 
-def generators_of(bot) -> list:
-    """Return the generators an opponent's bot draws from (opponents.make_opponent names
-    them in `bot.generators`): random.Random and numpy RandomState objects."""
-    return list(bot.generators)
-
-
 def save_generators(generators) -> list:
     return [
         _random_state(g) if isinstance(g, random.Random) else _numpy_state(g) for g in generators

@@ -24,7 +24,6 @@ from generator.errors import QuarryError
 from generator.interop.encoding import action_id, action_of
 from generator.interop.strength.checkpoint import (
     Checkpoint,
-    generators_of,
     restore_generators,
     save_generators,
 )
@@ -117,7 +116,8 @@ def play_game(
             return GameResult(**kept["result"])
     moves = kept["moves"] if kept else []
     caught_up = len(moves)  # the moves replayed before the game goes on
-    generators = {str(seat): generators_of(bot) for seat, bot in theirs.items()}
+    # every generator an opponent draws from (opponents.make_opponent names them)
+    generators = {str(seat): list(bot.generators) for seat, bot in theirs.items()}
 
     def saved_generators() -> dict:
         return {

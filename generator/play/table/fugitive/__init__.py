@@ -271,7 +271,7 @@ class _MarshalAtTable(Hypothesis, Events):
         state = self.session.state
         if state.piles[pile][0] != card:
             if card in state.piles[pile]:  # lower in the same pile: unseen by anyone
-                self.move_up(pile, card)
+                self.put_on_top(pile, card)
             else:
                 entry = {"what": "draw", "player": "marshal", "pile": pile + 1}
                 told = with_entry(view, entry, hand=tuple(sorted((*view.hand, card))))

@@ -3,7 +3,7 @@ Fugitive's cards and Hideouts, the order of the piles and of the event piles) fi
 answer so far, so that the Marshal's bot and the rules engine run as on screen.
 
 Two ways to keep it fitting an answer:
-- **Reorder what nobody has seen** (`put_on_top`, `event_on_top`, `move_up`): the cards not
+- **Reorder what nobody has seen** (`put_on_top`, `event_on_top`): the cards not
   yet drawn from a pile are unknown to both players, so any order of them fits the past as
   well as another. The card (or kind of card: a Hideout, a Placeholder, one event) that an
   answer says came off a pile is brought to its top. An event of a piled variant that this
@@ -20,6 +20,7 @@ Two ways to keep it fitting an answer:
 from __future__ import annotations
 
 import dataclasses
+import random
 
 from generator.engine.game import IllegalAction
 from generator.errors import QuarryError
@@ -34,7 +35,8 @@ HIDEOUT, PLACEHOLDER = "hideout", "placeholder"  # kinds of card a draw can take
 
 
 def is_kind(card: int, kind) -> bool:
-    """Whether `card` is of `kind` (HIDEOUT, PLACEHOLDER, or one event's card id)."""
+    """Whether `card` is of `kind` (HIDEOUT, PLACEHOLDER, or one card's id: an event's, or
+    a Hideout's number)."""
     if kind == HIDEOUT:
         return card <= 42
     if kind == PLACEHOLDER:
@@ -110,7 +112,8 @@ class Hypothesis:
         return kind not in (HIDEOUT, PLACEHOLDER) and any(card > 42 for card in left)
 
     def put_on_top(self, pile: int, kind) -> None:
-        """Bring a card of `kind` to the top of `pile` (the caller checked can_come)."""
+        """Bring a card of `kind` to the top of `pile` (the caller checked can_come; a
+        Hideout named by its number must be undrawn there)."""
         deal = self._deal()
         piles = [list(p) for p in deal.piles]
         order = piles[pile]
@@ -120,7 +123,7 @@ class Hypothesis:
             return
         here = [i for i in undrawn if is_kind(order[i], kind)]
         if here:
-            there = self.rng.choice(here)
+            there = here[0] if len(here) == 1 else self.rng.choice(here)
             order[top], order[there] = order[there], order[top]
         else:  # an event this pile does not hold: swap it in for one of its undrawn events
             there = self.rng.choice([i for i in undrawn if order[i] > 42])
@@ -144,17 +147,6 @@ class Hypothesis:
         top, there = undrawn.start, order.index(card)
         order[top], order[there] = order[there], order[top]
         self.with_deal(dataclasses.replace(deal, events=tuple(map(tuple, events))))
-
-    def move_up(self, pile: int, card: int) -> None:
-        """Bring `card`, undrawn in `pile`, to its top."""
-        deal = self._deal()
-        order = list(deal.piles[pile])
-        top = len(order) - len(self.session.state.piles[pile])
-        there = order.index(card)
-        order[top], order[there] = order[there], order[top]
-        piles = list(deal.piles)
-        piles[pile] = tuple(order)
-        self.with_deal(dataclasses.replace(deal, piles=tuple(piles)))
 
     # --- drawing the hidden game again ----------------------------------------------------
     def redraw(self, told, last, swap: tuple[int, int] | None = None):
@@ -190,7 +182,7 @@ class Hypothesis:
             searches={},
         )
         position.fugitive_draws = tuple(map(tuple, facts.draws))
-        rng = self.rng.__class__(self.rng.getrandbits(64))
+        rng = random.Random(self.rng.getrandbits(64))
         for _ in range(TRIES):
             try:
                 new_deal, new_hides = _for_marshal(position, rng.random)
