@@ -163,6 +163,7 @@ def test_a_checkpointed_game_stopped_part_way_goes_on_to_the_same_moves_and_end(
     play_side("fugitive", None, search, None, (), tmp_path / "straight", 3, False)
     (straight,) = (tmp_path / "straight").iterdir()
     whole = json.loads(straight.read_text())
+    assert whole["generators"] == {}  # a finished game is never gone on with
     theirs = sum(1 for move in whole["moves"] if move[0] == 1)  # IS-MCTS: the Marshal (3 % 2)
     assert theirs >= 6
     # the same game stopped in IS-MCTS's third move (as by a kill: the file keeps two),

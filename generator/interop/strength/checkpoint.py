@@ -12,7 +12,7 @@ moves chosen again, and checked to be the one kept) leaves them as they were. IS
 nothing from one move to the next but its generators (it searches afresh each move). So a
 game stopped after any kept move and gone on with plays the same moves as one played
 straight through. When the game ends the file holds its result, and a run that meets it
-again takes the result without playing.
+again takes the result without playing (the generators are no longer kept then).
 
 A file is written whole or not at all (output.write_whole), so a kill leaves the last one
 kept.

@@ -170,6 +170,6 @@ def play_game(
     result.finished = state.is_terminal()
     result.returns = list(state.returns())
     result.roles = [role_of(name, state.quarry, seat) for seat in range(players)]
-    if record is not None:
-        record.save(moves, saved_generators(), dataclasses.asdict(result))
+    if record is not None:  # never gone on with: its generators are not kept
+        record.save(moves, {}, dataclasses.asdict(result))
     return result
