@@ -26,7 +26,7 @@ from generator.engine.game import CHANCE, TERMINAL
 from generator.games import game as registered
 from generator.interop.deals import FUGITIVE_CARDS, dealer
 from generator.interop.encoding import action_id, max_actions
-from generator.interop.resample import Step, new_state, resample
+from generator.interop.resample import Step, new_state, resample_state
 from generator.interop.text import observation_text
 
 GAMES = ("hunt", "fugitive", "cutthroat", "parforce", "island")
@@ -450,12 +450,14 @@ class QuarryState(pyspiel.State):
         sampler."""
         if self.picks:
             return self.clone()  # in the middle of a deal: nothing dealt is seen yet
-        steps = resample(self.name, self.options, self.steps, player_id, probability_sampler)
-        if steps is None:
+        drawn = resample_state(self.name, self.options, self.steps, player_id, probability_sampler)
+        if drawn is None:
             return self.clone()
+        quarry, steps = drawn
         other = self.get_game().new_initial_state()
-        for step in steps:
-            other._play(step.action)
+        other.held = _Held(quarry)  # as other._play(step.action) for each step would leave it
+        texts = other._texts_now
+        other.record = _Record((s.player, s.action, s.text if texts else None) for s in steps)
         return other
 
     # --- what a player sees ----------------------------------------------------------------

@@ -147,6 +147,36 @@ def test_cutthroat_resampled_deals_keep_what_the_seat_knows():
         assert len(seen) > 1  # the other seats' cards were dealt again
 
 
+@pytest.mark.parametrize("name", ["hunt", "fugitive", "cutthroat", "island"])
+def test_a_resampled_state_is_the_one_its_history_replays_to(name):
+    """The adapter takes the sampler's state as it is (island.py hands over the one it
+    replayed): every player's strings, whose move and the moves left match a replay."""
+    rng = __import__("random").Random(11)
+    state, later = None, load(name).new_initial_state()
+    for _ in range(70):  # the last position a player moves at, within 70 moves
+        if later.is_terminal():
+            break
+        if not later.is_chance_node():
+            state = later.clone()
+        if later.is_chance_node():
+            later.apply_action(rng.choice([a for a, _ in later.chance_outcomes()]))
+        else:
+            later.apply_action(rng.choice(later.legal_actions()))
+    game, players = state.get_game(), state.get_game().num_players()
+    for player in range(players):
+        other = state.resample_from_infostate(player, rng.random)
+        again = game.new_initial_state()
+        for step in other.steps:
+            again._play(step.action)
+        assert [step.player for step in again.steps] == [step.player for step in other.steps]
+        assert other.steps == again.steps
+        assert other.current_player() == again.current_player()
+        assert other.legal_actions() == again.legal_actions()
+        for seat in range(players):
+            wanted = again.information_state_string(seat)
+            assert other.information_state_string(seat) == wanted
+
+
 def test_ismcts_plays_cutthroat_moves_through_resampling():
     import numpy as np
     from open_spiel.python.algorithms import ismcts, mcts

@@ -90,6 +90,44 @@ def test_after_a_reshuffle_a_drawn_game_still_gives_each_player_his_view():
     assert done == 25  # none gives up
 
 
+def test_a_draw_no_repair_rewrote_is_kept_as_the_settling_replay_would_give_it(monkeypatch):
+    """_attempt keeps its own replay when no repair changed an earlier card; settling it
+    anyway (_settled on every draw) gives the same histories and states, draw for draw."""
+    games = [random_game(seed, cut) for seed, cut in ((3, 90), (21, 240))]
+    positions = [(actions, player) for actions in games for player in (0, 2, 4)]
+
+    def histories():
+        rng, out = random.Random(8), []
+        for actions, player in positions:
+            _, history = replay("island", OPTIONS, actions)
+            for _ in range(6):
+                state, steps = sampler.resample_state(OPTIONS, history, player, rng.random)
+                out.append((steps, [observation_text(state.observation(p)) for p in range(5)]))
+        return out
+
+    calls = Counter()
+
+    def counted(name: str):
+        real = getattr(sampler, name)
+
+        def call(*args):
+            calls[name] += 1
+            return real(*args)
+
+        return call
+
+    for name in ("_attempt", "_settled"):
+        monkeypatch.setattr(sampler, name, counted(name))
+    kept = histories()
+    assert 0 < calls["_settled"] < calls["_attempt"]  # draws of both kinds were kept
+
+    class AlwaysSettled(sampler._Replay):
+        rewritten = property(lambda self: True, lambda self, value: None)
+
+    monkeypatch.setattr(sampler, "_Replay", AlwaysSettled)
+    assert histories() == kept
+
+
 def test_the_hidden_squares_and_cards_vary_over_draws():
     actions = random_game(3, 90)
     state, _ = replay("island", OPTIONS, actions)
@@ -302,7 +340,7 @@ def test_a_fallback_gives_the_players_view_keeps_what_it_says_and_draws_the_rest
     everything = sampler._fallbacks(position)[-1][0]
     rng = random.Random(6)
     for _ in range(5):  # every hidden card kept: only the squares are drawn
-        steps = sampler._attempt(dict(OPTIONS), position, SEEKER, rng.random, everything)
+        steps = sampler._attempt(dict(OPTIONS), position, SEEKER, rng.random, everything).out
         actions = [step.action for step in steps]
         assert view_text(actions, SEEKER) == wanted
         assert hidden_cards(actions, SEEKER) == real

@@ -3,8 +3,8 @@
 `resample(name, options, history, player, draw)` returns a game `player` cannot tell from the
 one played so far, drawn among all such games (uniformly where a module says so), as a new
 history: the list of (player to move, our action, its notation) from the start, which
-`replay` turns into a state. `draw()` gives numbers in [0, 1) (OpenSpiel's
-probability_sampler), so the same draws give the same game.
+`replay` turns into a state (`resample_state` gives both). `draw()` gives numbers in [0, 1)
+(OpenSpiel's probability_sampler), so the same draws give the same game.
 
 Each game's module knows what its players cannot see and where our exact trackers keep what
 they can deduce about it: hunt.py (hunt/belief.py), cutthroat.py (per-seat facts read off the
@@ -62,9 +62,26 @@ def resample(
 ) -> list[Step] | None:
     """Return the history of a game `player` cannot tell from `history`'s, drawn from what
     they know; None when nothing of it is hidden from them."""
+    drawn = resample_state(name, options, history, player, draw)
+    return None if drawn is None else drawn[1]
+
+
+def resample_state(
+    name: str, options: dict, history: Sequence[Step], player: int, draw: Draw
+) -> tuple[GameState, list[Step]] | None:
+    """Return resample's history with the state it leads to: a module that replays the
+    game as it draws it (island.py) gives the state it reached, the others' are replayed."""
     if name == "parforce":
         return None  # perfect information
     if importlib.util.find_spec(f"{__name__}.{name}") is None:
         raise NotImplementedError(f"quarry_{name} does not resample hidden states yet")
     module = importlib.import_module(f"{__name__}.{name}")
-    return module.resample(options, list(history), player, draw)
+    if hasattr(module, "resample_state"):
+        return module.resample_state(options, list(history), player, draw)
+    steps = module.resample(options, list(history), player, draw)
+    if steps is None:
+        return None
+    state = new_state(name, options)
+    for step in steps:
+        state.apply(step.action)
+    return state, steps

@@ -345,6 +345,7 @@ class _Replay:
         self.refills: dict[str, list[int]] = {}  # deck -> the first slot after each reshuffle
         # cards thrown away unseen: [seat, slot, kind, deck, the step, whether a capture]
         self.thrown: list[list] = []
+        self.rewritten = False  # whether a repair changed a card drawn before now
 
     def play(self, action: str) -> None:
         """Play `action` in the copy, which must keep to the real game's public log."""
@@ -436,6 +437,7 @@ class _Replay:
                     fits.append((slot, old, thrown))
         if not fits:
             raise _Broken(f"no card of player {seat} could have been a {kind}")
+        self.rewritten = True
         slot, old, swap = pick(fits, draw)
         if swap is None:
             self._shift(deck, kind, old, slot, len(self.out))
@@ -494,6 +496,7 @@ class _Replay:
                         fits.append((other, slot, old, thrown))
         if not fits:
             raise _Broken(f"the pile could not have kept a {kind}")
+        self.rewritten = True
         other, slot, instead, thrown = pick(fits, draw)
         if thrown is None:
             self._shift(deck, instead, kind, slot, len(self.out))
@@ -636,10 +639,10 @@ def _coming(position: _Position, index: int) -> set[tuple[str, int]]:
 
 def _attempt(
     options: dict, position: _Position, player: int, draw, keep: frozenset = frozenset()
-) -> list[Step]:
-    """Return one history drawn as the module's docstring says, the real game's hidden
-    draws and discards at the steps in `keep` kept; _Broken when it leaves the public log
-    or cannot give a player a card he plays."""
+) -> _Replay:
+    """Return one game drawn as the module's docstring says (its state and history), the
+    real game's hidden draws and discards at the steps in `keep` kept; _Broken when it
+    leaves the public log, cannot give a player a card he plays or gives another view."""
     paths = _paths(position, draw)
     game = _Replay(options, position, player)
     for index, real in enumerate(position.steps):
@@ -676,14 +679,20 @@ def _attempt(
             game.let_go(real.who, action.split()[1])
         game.play(action)
     game.flush({position.end})
-    return _settled(options, position, player, game.out)
+    if game.rewritten:
+        game = _settled(options, position, player, game.out)
+    if observation_text(game.copy.observation(player)) != position.wanted:
+        raise _Broken("the view differs")
+    return game
 
 
-def _settled(options: dict, position: _Position, player: int, drawn: list[Step]) -> list[Step]:
+def _settled(options: dict, position: _Position, player: int, drawn: list[Step]) -> _Replay:
     """Return `drawn` replayed from the start with its hidden passes set right: a card
     redrawn after the fact may open a window (a Camouflage held when a look saw him) or
     close one, so a pass is played where the replay waits at another player's window that
-    the next step does not answer, and one is left out where no window waits for it."""
+    the next step does not answer, and one is left out where no window waits for it. A
+    history no repair rewrote needs none of this: its replay is the one drawn, step for
+    step, so _attempt keeps that."""
     game = _Replay(options, position, player)
     copy = game.copy
     for step in drawn:
@@ -698,9 +707,7 @@ def _settled(options: dict, position: _Position, player: int, drawn: list[Step])
             continue  # no window waits for this pass any more
         game.play(step.action)
     game.flush({position.end})
-    if observation_text(copy.observation(player)) != position.wanted:
-        raise _Broken("the view differs")
-    return game.out
+    return game
 
 
 def _fallbacks(position: _Position) -> list[tuple[frozenset, int]]:
@@ -721,7 +728,9 @@ def _fallbacks(position: _Position) -> list[tuple[frozenset, int]]:
     return levels
 
 
-def resample(options: dict, history: list[Step], player: int, draw) -> list[Step] | None:
+def resample_state(options: dict, history: list[Step], player: int, draw):
+    """Return (the state, its history) of a game drawn as the module's docstring says; None
+    when nothing is hidden from `player`."""
     if player < 0:
         return None
     actions = tuple(str(step.action) for step in history)
@@ -731,7 +740,13 @@ def resample(options: dict, history: list[Step], player: int, draw) -> list[Step
     for keep, tries in _fallbacks(position):
         for _ in range(tries):
             try:
-                return _attempt(dict(options), position, player, draw, keep)
+                game = _attempt(dict(options), position, player, draw, keep)
             except (_Broken, IllegalAction):
                 continue
+            return game.copy, game.out
     raise ValueError("no consistent island game found, even with every hidden card kept")
+
+
+def resample(options: dict, history: list[Step], player: int, draw) -> list[Step] | None:
+    drawn = resample_state(options, history, player, draw)
+    return None if drawn is None else drawn[1]
