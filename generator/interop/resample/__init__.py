@@ -69,8 +69,9 @@ def resample(
 def resample_state(
     name: str, options: dict, history: Sequence[Step], player: int, draw: Draw
 ) -> tuple[GameState, list[Step]] | None:
-    """Return resample's history with the state it leads to: a module that replays the
-    game as it draws it (island.py) gives the state it reached, the others' are replayed."""
+    """Return resample's history with the state it leads to. A game's module gives
+    `resample` (its history, replayed here) or, when it replays the game as it draws it
+    (island.py), `resample_state` (the state it reached)."""
     if name == "parforce":
         return None  # perfect information
     if importlib.util.find_spec(f"{__name__}.{name}") is None:
@@ -81,7 +82,4 @@ def resample_state(
     steps = module.resample(options, list(history), player, draw)
     if steps is None:
         return None
-    state = new_state(name, options)
-    for step in steps:
-        state.apply(step.action)
-    return state, steps
+    return replay(name, options, [step.action for step in steps])[0], steps

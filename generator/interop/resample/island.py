@@ -745,8 +745,3 @@ def resample_state(options: dict, history: list[Step], player: int, draw):
                 continue
             return game.copy, game.out
     raise ValueError("no consistent island game found, even with every hidden card kept")
-
-
-def resample(options: dict, history: list[Step], player: int, draw) -> list[Step] | None:
-    drawn = resample_state(options, history, player, draw)
-    return None if drawn is None else drawn[1]
