@@ -84,7 +84,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", default=",".join(GAMES))
     parser.add_argument("--sims", default="100,1000")
-    parser.add_argument("--pairings", type=int, default=None, help="default: PAIRINGS")
+    parser.add_argument(
+        "--pairings",
+        type=int,
+        default=None,
+        help="default: "
+        + ", ".join(f"{count} at {sims:,} simulations" for sims, count in PAIRINGS.items())
+        + ", 2 otherwise",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--json", type=Path, default=None, help="also write the reports here")
