@@ -34,6 +34,7 @@ from generator.interop.strength.opponents import Opponent  # noqa: E402
 
 GAMES = ("hunt", "fugitive", "cutthroat", "parforce", "island")
 PAIRINGS = {100: 20, 1000: 6, 10000: 2}
+OTHER_PAIRINGS = 2  # at any other number of simulations
 PLAYERS = {"cutthroat": 6, "island": 4}  # the smallest tables: the cheapest searches
 TIME_GOAL = 20  # their time a move over ours
 # the roles where `quarry simulate`'s default bot is not our strongest (seats.BOTS)
@@ -90,7 +91,7 @@ def main() -> None:
         default=None,
         help="default: "
         + ", ".join(f"{count} at {sims:,} simulations" for sims, count in PAIRINGS.items())
-        + ", 2 otherwise",
+        + f", {OTHER_PAIRINGS} otherwise",
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
@@ -116,7 +117,7 @@ def main() -> None:
     reports = []
     for sims in (int(s) for s in args.sims.split(",")):
         for game in args.games.split(","):
-            pairings = args.pairings or PAIRINGS.get(sims, 2)
+            pairings = args.pairings or PAIRINGS.get(sims, OTHER_PAIRINGS)
             try:
                 bots = SIMULATE_BOTS.get(game, {}) if args.bots == "simulate" else {}
                 report = row(game, sims, pairings, args.seed, args.jobs, bots, args.checkpoints)
