@@ -128,6 +128,27 @@ def test_a_draw_no_repair_rewrote_is_kept_as_the_settling_replay_would_give_it(m
     assert histories() == kept
 
 
+def test_the_answers_a_position_keeps_change_no_draw(monkeypatch):
+    """_per_position keeps answers about a position for the next draws from it; drawing
+    with nothing kept (MEMO_LIMIT 0) gives the same histories, draw for draw."""
+    actions = random_game(21, 300)
+    _, history = replay("island", OPTIONS, actions)
+
+    def histories():
+        sampler._position.cache_clear()
+        rng, out = random.Random(5), []
+        for player in (0, 2, 4):
+            for _ in range(8):
+                out.append(sampler.resample_state(OPTIONS, history, player, rng.random)[1])
+        return out
+
+    kept = histories()
+    memo = sampler._position(tuple(sorted(OPTIONS.items())), tuple(actions), 4).memo
+    assert {key[0] for key in memo} >= {"_spare_kinds", "_wanted_now", "_kept", "_asks"}
+    monkeypatch.setattr(sampler, "MEMO_LIMIT", 0)
+    assert histories() == kept
+
+
 def test_the_hidden_squares_and_cards_vary_over_draws():
     actions = random_game(3, 90)
     state, _ = replay("island", OPTIONS, actions)

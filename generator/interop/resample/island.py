@@ -70,8 +70,8 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from dataclasses import dataclass
-from functools import lru_cache
+from dataclasses import dataclass, field
+from functools import lru_cache, wraps
 
 from generator.engine.bitboards import bits
 from generator.engine.game import CHANCE, IllegalAction
@@ -84,6 +84,7 @@ from generator.interop.text import observation_text
 TRIES = 1000  # draws of the paths and replays tried before falling back
 FALLBACK_TRIES = 200  # tries at each fallback that keeps some of the real hidden cards
 PATH_TRIES = 500  # draws of the paths tried before giving up on distinct starts
+MEMO_LIMIT = 50_000  # answers a position keeps for the draws from it (see _per_position)
 PASSES = {"hide": "pass", "run": "pass", "arm": "fight", "brace": "fight"}
 SQUARE_MOVES = ("move ", "play sprint ", "play run-for-cover ")  # a Hunted's move names a square
 
@@ -119,6 +120,7 @@ class _Position:
     dumps: dict[int, list[int]]  # the steps after which a player's hand went (a capture)
     own_draws: list[tuple[int, str, str]]  # his own draws: (index, deck, kind)
     reshuffled: dict[str, list[int]]  # deck -> the steps after which its pile was refilled
+    memo: dict = field(default_factory=dict, repr=False, compare=False)  # _per_position's
 
     def epoch(self, deck: str, index: int) -> int:
         """Return how many times `deck` had been reshuffled before step `index`."""
@@ -283,9 +285,30 @@ def _paths(position: _Position, draw) -> dict[int, list[int]]:
     raise ValueError(f"no distinct starts found in {PATH_TRIES} draws")
 
 
+def _per_position(work):
+    """Keep what `work(position, *args)` returns in the position's memo: a search draws
+    thousands of games from one position, and these answers depend on nothing else (a
+    hand comes as a sorted tuple). Only the first MEMO_LIMIT answers are kept, which bounds
+    the memory; the answers, and so the games drawn, are the same either way. Callers only
+    read what they get."""
+
+    @wraps(work)
+    def remembered(position: _Position, *args):
+        key = (work.__name__, *args)
+        answer = position.memo.get(key)
+        if answer is None:
+            answer = work(position, *args)
+            if len(position.memo) < MEMO_LIMIT:
+                position.memo[key] = answer
+        return answer
+
+    return remembered
+
+
 # --- the cards ----------------------------------------------------------------------------------
 
 
+@_per_position
 def _later_plays(position: _Position, seat: int, index: int) -> list[tuple[int, str]]:
     """Return `seat`'s plays after step `index`, up to his hand's next loss (a capture)."""
     dumps = position.dumps.get(seat, [])
@@ -294,7 +317,8 @@ def _later_plays(position: _Position, seat: int, index: int) -> list[tuple[int, 
     return [(t, slug) for t, slug in position.plays.get(seat, []) if index < t < until]
 
 
-def _spare_kinds(position: _Position, seat: int, index: int, hand: list[str]) -> set[str]:
+@_per_position
+def _spare_kinds(position: _Position, seat: int, index: int, hand: tuple) -> frozenset[str]:
     """Return the kinds of `hand` one card of which `seat` can do without: as many of his
     plays after step `index` can be given a card without it as with it."""
     plays = _later_plays(position, seat, index)
@@ -315,7 +339,7 @@ def _spare_kinds(position: _Position, seat: int, index: int, hand: list[str]) ->
 
     held = Counter(hand)
     now = unmet(held)
-    return {kind for kind in held if unmet(held - Counter([kind])) <= now}
+    return frozenset(kind for kind in held if unmet(held - Counter([kind])) <= now)
 
 
 def _weighted(weights: dict[str, int], draw) -> str:
@@ -518,7 +542,7 @@ class _Replay:
     def _spare(self, seat: int, index: int) -> list[tuple[int, str]]:
         """Return the slots of `seat`'s cards he can do without after step `index`."""
         hand = self.copy.hand[seat]
-        spare = _spare_kinds(self.position, seat, index, hand)
+        spare = _spare_kinds(self.position, seat, index, tuple(sorted(hand)))
         return [(slot, held) for slot, held in self.held.get(seat, []) if held in spare]
 
     def _room(self, deck: str, kind: str, low: int, high: int | None = None) -> bool:
@@ -548,7 +572,7 @@ class _Replay:
         slots = self.held[seat]
         slots[slots.index((slot, old))] = (slot, kind)
 
-    def flush(self, coming: set[tuple[str, int]]) -> None:
+    def flush(self, coming: frozenset[tuple[str, int]]) -> None:
         """Pass at the copy's hidden passes that the real game does not wait at (`coming`:
         the steps, kind and player, the real game waits at next, up to its next step that
         is no window)."""
@@ -556,6 +580,7 @@ class _Replay:
             self.play(PASSES[self.copy.stack[-1][0]])
 
 
+@_per_position
 def _kept(position: _Position, index: int, deck: str) -> Counter:
     """Return the cards this player draws himself from `deck`'s pile after step `index`,
     before it is next reshuffled: the pile keeps them for him."""
@@ -576,13 +601,14 @@ def _draw_card(game: _Replay, index: int, draw) -> str:
     deck = copy.role[seat]
     kept = _kept(game.position, index, deck)
     weights = {k: n - kept[k] for k, n in copy.piles[deck].items()}
-    wanted = _wanted_now(game.position, seat, index, copy.hand[seat])
+    wanted = _wanted_now(game.position, seat, index, tuple(sorted(copy.hand[seat])))
     if any(weights[k] > 0 for k in wanted):
         weights = {k: n for k, n in weights.items() if k in wanted}
     return _weighted(weights, draw)
 
 
-def _wanted_now(position: _Position, seat: int, index: int, hand: list[str]) -> set[str]:
+@_per_position
+def _wanted_now(position: _Position, seat: int, index: int, hand: tuple) -> frozenset[str]:
     """Return the kinds the draw at step `index` must be one of, for `seat`'s plays to be
     met: those lacking for the plays up to the first whose lacking cards take every draw
     of his from this one until it (none when no play is that near)."""
@@ -595,8 +621,8 @@ def _wanted_now(position: _Position, seat: int, index: int, hand: list[str]) -> 
             continue
         lacking.append(slug)
         if bisect_left(draws, time) - first <= len(lacking):
-            return set(lacking)
-    return set()
+            return frozenset(lacking)
+    return frozenset()
 
 
 def _discard_card(game: _Replay, index: int, draw, card: str | None = None) -> str:
@@ -606,7 +632,7 @@ def _discard_card(game: _Replay, index: int, draw, card: str | None = None) -> s
     seat = copy.stack[-1][1]
     hand = copy.hand[seat]
     if card is None:
-        spare = _spare_kinds(game.position, seat, index, hand)
+        spare = _spare_kinds(game.position, seat, index, tuple(sorted(hand)))
         card = pick(sorted(card for card in hand if card in spare) or sorted(hand), draw)
     slot = game.let_go(seat, card)
     if slot is not None:
@@ -617,7 +643,7 @@ def _discard_card(game: _Replay, index: int, draw, card: str | None = None) -> s
 # --- the replay ---------------------------------------------------------------------------------
 
 
-def _at_pass(copy, player: int, coming: set[tuple[str, int]]) -> bool:
+def _at_pass(copy, player: int, coming: frozenset[tuple[str, int]]) -> bool:
     """Return whether the copy waits at another player's hidden pass that the real game
     does not wait at (none of the `coming` steps is that step for that player)."""
     if copy.over:
@@ -626,15 +652,32 @@ def _at_pass(copy, player: int, coming: set[tuple[str, int]]) -> bool:
     return top in PASSES and mover != player and (top, mover) not in coming
 
 
-def _coming(position: _Position, index: int) -> set[tuple[str, int]]:
-    """Return the (kind, player) of real step `index` and of the windows right after it."""
-    coming = set()
-    for later in range(index, len(position.steps)):
-        real = position.steps[later]
-        if later > index and real.kind not in PASSES:
+@_per_position
+def _window(position: _Position, index: int) -> list[_Real]:
+    """Return real step `index` and the windows (hidden passes) right after it."""
+    window = [position.steps[index]]
+    for real in position.steps[index + 1 :]:
+        if real.kind not in PASSES:
             break
-        coming.add((real.kind, real.who))
-    return coming
+        window.append(real)
+    return window
+
+
+@_per_position
+def _coming(position: _Position, index: int) -> frozenset[tuple[str, int]]:
+    """Return the (kind, player) of real step `index` and of the windows right after it."""
+    return frozenset((real.kind, real.who) for real in _window(position, index))
+
+
+@_per_position
+def _asks(position: _Position, index: int, player: int) -> list[tuple[int, str]]:
+    """Return the cards (seat, kind) other players play at real step `index` and in the
+    windows right after it, in order."""
+    return [
+        (real.who, real.action.split()[1])
+        for real in _window(position, index)
+        if real.who not in (CHANCE, player) and real.action.startswith("play ")
+    ]
 
 
 def _attempt(
@@ -663,22 +706,17 @@ def _attempt(
             square = paths[real.who][copy.clock[real.who] + 1]
             action = action.rsplit(" ", 1)[0] + " " + copy.island.name(square)
         asked: Counter = Counter()  # the cards this step and the windows it opens ask for
-        for later in range(index, len(position.steps)):
-            ahead = position.steps[later]
-            if later > index and ahead.kind not in PASSES:
-                break
-            if ahead.who not in (CHANCE, player) and ahead.action.startswith("play "):
-                slug = ahead.action.split()[1]
-                asked[(ahead.who, slug)] += 1
-                if copy.hand[ahead.who].count(slug) < asked[(ahead.who, slug)]:
-                    game.give(ahead.who, index - 1, slug, draw)  # spare from this step on
+        for seat, slug in _asks(position, index, player):
+            asked[(seat, slug)] += 1
+            if copy.hand[seat].count(slug) < asked[(seat, slug)]:
+                game.give(seat, index - 1, slug, draw)  # spare from this step on
         own_draw = real.kind == "draw" and real.hidden is None
         if own_draw and not copy.piles[copy.role[player]][action.split()[1]]:
             game.free_up(action.split()[1], index, draw)
         if real.who not in (CHANCE, player) and action.startswith("play "):
             game.let_go(real.who, action.split()[1])
         game.play(action)
-    game.flush({position.end})
+    game.flush(frozenset({position.end}))
     if game.rewritten:
         game = _settled(options, position, player, game.out)
     if observation_text(game.copy.observation(player)) != position.wanted:
@@ -706,7 +744,7 @@ def _settled(options: dict, position: _Position, player: int, drawn: list[Step])
         if hidden_pass and not answered:
             continue  # no window waits for this pass any more
         game.play(step.action)
-    game.flush({position.end})
+    game.flush(frozenset({position.end}))
     return game
 
 
