@@ -144,7 +144,7 @@ def test_the_answers_a_position_keeps_change_no_draw(monkeypatch):
 
     kept = histories()
     memo = sampler._position(tuple(sorted(OPTIONS.items())), tuple(actions), 4).memo
-    assert {key[0] for key in memo} >= {"_spare_kinds", "_wanted_now", "_kept", "_asks"}
+    assert {key[0] for key in memo} >= {"_spare_kinds", "_wanted_now", "_kept", "_plan", "_before"}
     monkeypatch.setattr(sampler, "MEMO_LIMIT", 0)
     assert histories() == kept
 
@@ -225,9 +225,9 @@ def test_a_drawn_path_keeps_to_every_fact_of_the_tracker():
     state, _ = replay("island", OPTIONS, actions)
     position = sampler._position(tuple(sorted(OPTIONS.items())), tuple(actions), state.first)
     rng, checked = random.Random(3), 0
-    for track in position.tracks.values():
+    for hunted, track in position.tracks.items():
         for _ in range(10):
-            path = sampler._path(track, rng.random)
+            path = sampler._path(position, hunted, rng.random)
             assert len(path) == track.now() + 1
             for time, square in enumerate(path):
                 assert track.possible_at(time) >> square & 1

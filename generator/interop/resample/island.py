@@ -239,52 +239,6 @@ def _unsprung_traps(state) -> list[tuple[int, int, int]]:
     return [tuple(trap) for trap in open_traps.values()]
 
 
-# --- the squares --------------------------------------------------------------------------------
-
-
-def _path(track: Track, draw) -> list[int]:
-    """Return a square for each of the Hunted's times, drawn backwards through the forward
-    sets (see the module's docstring)."""
-    geo, now = track.geometry, track.now()
-    square = pick(bits(track.possible()), draw)
-    crossed = _crossed(track.free[now], track.used[now], square, draw)
-    path = [square]
-    for time in range(now - 1, -1, -1):
-        move, free, used = track.moves[time], track.free[time], track.used[time]
-        foot, boat = geo.reach_split(1 << square, 0, move.steps, move.exact)
-        if move.fresh:  # a new turn: any state before it will do
-            before = (boat if crossed else foot) & (free | used)
-            square = pick(bits(before), draw)
-            crossed = _crossed(free, used, square, draw)
-        elif crossed:  # he crossed in this move (from free), or before it (from used)
-            before = (boat & free) | (foot & used)
-            square = pick(bits(before), draw)
-            crossed = _crossed(boat & free, foot & used, square, draw)
-        else:
-            square = pick(bits(foot & free), draw)
-        path.append(square)
-    return path[::-1]
-
-
-def _crossed(free: int, used: int, square: int, draw) -> bool:
-    """Return whether he had crossed by boat in this turn on `square`, uniformly among the
-    states the sets allow."""
-    states = [state for state, mask in ((False, free), (True, used)) if mask >> square & 1]
-    return pick(states, draw)
-
-
-def _paths(position: _Position, draw) -> dict[int, list[int]]:
-    """Return a path for every other Hunted who has started, no two starting together."""
-    for _ in range(PATH_TRIES):
-        paths = {x: _path(track, draw) for x, track in position.tracks.items()}
-        starts = [path[0] for path in paths.values()]
-        if position.own_start is not None:
-            starts.append(position.own_start)
-        if len(set(starts)) == len(starts):
-            return paths
-    raise ValueError(f"no distinct starts found in {PATH_TRIES} draws")
-
-
 def _per_position(work):
     """Keep what `work(position, *args)` returns in the position's memo: a search draws
     thousands of games from one position, and these answers depend on nothing else (a
@@ -303,6 +257,70 @@ def _per_position(work):
         return answer
 
     return remembered
+
+
+# --- the squares --------------------------------------------------------------------------------
+
+
+def _path(position: _Position, hunted: int, draw) -> list[int]:
+    """Return a square for each of the Hunted's times, drawn backwards through the forward
+    sets (see the module's docstring)."""
+    track = position.tracks[hunted]
+    now = track.now()
+    square = pick(_squares_now(position, hunted), draw)
+    crossed = _crossed(track.free[now], track.used[now], square, draw)
+    path = [square]
+    for time in range(now - 1, -1, -1):
+        before, free, used = _before(position, hunted, time, square, crossed)
+        square = pick(before, draw)
+        if free is not None:
+            crossed = _crossed(free, used, square, draw)
+        path.append(square)
+    return path[::-1]
+
+
+@_per_position
+def _squares_now(position: _Position, hunted: int) -> list[int]:
+    """Return the squares the Hunted may be on now, in order."""
+    return bits(position.tracks[hunted].possible())
+
+
+@_per_position
+def _before(
+    position: _Position, hunted: int, time: int, square: int, crossed: bool
+) -> tuple[list[int], int | None, int | None]:
+    """Return the squares the Hunted may have stood on at `time` when he stands on `square`
+    at the time after it (having crossed by boat in that turn or not), and the two sets
+    whether he had crossed then is drawn from (None when he cannot have: he walked on from
+    a square where he had not crossed)."""
+    track = position.tracks[hunted]
+    geo, move = track.geometry, track.moves[time]
+    free, used = track.free[time], track.used[time]
+    foot, boat = geo.reach_split(1 << square, 0, move.steps, move.exact)
+    if move.fresh:  # a new turn: any state before it will do
+        return bits((boat if crossed else foot) & (free | used)), free, used
+    if crossed:  # he crossed in this move (from free), or before it (from used)
+        return bits((boat & free) | (foot & used)), boat & free, foot & used
+    return bits(foot & free), None, None
+
+
+def _crossed(free: int, used: int, square: int, draw) -> bool:
+    """Return whether he had crossed by boat in this turn on `square`, uniformly among the
+    states the sets allow."""
+    states = [state for state, mask in ((False, free), (True, used)) if mask >> square & 1]
+    return pick(states, draw)
+
+
+def _paths(position: _Position, draw) -> dict[int, list[int]]:
+    """Return a path for every other Hunted who has started, no two starting together."""
+    for _ in range(PATH_TRIES):
+        paths = {x: _path(position, x, draw) for x in position.tracks}
+        starts = [path[0] for path in paths.values()]
+        if position.own_start is not None:
+            starts.append(position.own_start)
+        if len(set(starts)) == len(starts):
+            return paths
+    raise ValueError(f"no distinct starts found in {PATH_TRIES} draws")
 
 
 # --- the cards ----------------------------------------------------------------------------------
@@ -374,30 +392,32 @@ class _Replay:
     def play(self, action: str) -> None:
         """Play `action` in the copy, which must keep to the real game's public log."""
         copy, before = self.copy, len(self.copy.log)
-        roles = list(copy.role)
-        drawer = copy.stack[-1][1] if copy.stack[-1][0] == "draw" else None
+        roles, top = list(copy.role), copy.stack[-1]
+        drawer = top[1] if top[0] == "draw" else None
         self.out.append(Step(copy.current_player(), action, action))
         try:
             copy.apply(action)
         except ValueError as error:  # a card the copy's hand does not hold
             raise _Broken(f"the copy cannot play {action}: {error}") from error
-        if copy.log[before:] != self.position.log[before : len(copy.log)]:
+        log, after = copy.log, len(copy.log)
+        if log[before:] != self.position.log[before:after]:
             raise _Broken("the public log differs")
         if drawer is not None:
             deck = roles[drawer]
             self.piles.setdefault(deck, []).append((len(self.out) - 1, dict(copy.piles[deck])))
             if drawer != self.player:
                 self.held.setdefault(drawer, []).append((len(self.out) - 1, action.split()[1]))
-        for seat, role in enumerate(roles):
-            if role != copy.role[seat]:  # captured: his hand went to the discards
-                self.thrown += [
-                    [seat, slot, held, role, len(self.out) - 1, True]
-                    for slot, held in self.held.get(seat, [])
-                ]
-                self.held[seat] = []
-        for event in copy.log[before:]:
-            if event[0] == "reshuffle":
-                self.refills.setdefault(event[1], []).append(len(self.out))
+        if roles != copy.role:
+            for seat, role in enumerate(roles):
+                if role != copy.role[seat]:  # captured: his hand went to the discards
+                    self.thrown += [
+                        [seat, slot, held, role, len(self.out) - 1, True]
+                        for slot, held in self.held.get(seat, [])
+                    ]
+                    self.held[seat] = []
+        for at in range(before, after):
+            if log[at][0] == "reshuffle":
+                self.refills.setdefault(log[at][1], []).append(len(self.out))
 
     def let_go(self, seat: int, kind: str) -> int | None:
         """Forget a card `seat` played or discarded; return its slot."""
@@ -576,8 +596,15 @@ class _Replay:
         """Pass at the copy's hidden passes that the real game does not wait at (`coming`:
         the steps, kind and player, the real game waits at next, up to its next step that
         is no window)."""
-        while _at_pass(self.copy, self.player, coming):
-            self.play(PASSES[self.copy.stack[-1][0]])
+        copy, player = self.copy, self.player
+        while not copy.over:
+            top = copy.stack[-1][0]
+            if top not in PASSES:
+                return
+            mover = copy.current_player()
+            if mover == player or (top, mover) in coming:
+                return
+            self.play(PASSES[top])
 
 
 @_per_position
@@ -643,16 +670,6 @@ def _discard_card(game: _Replay, index: int, draw, card: str | None = None) -> s
 # --- the replay ---------------------------------------------------------------------------------
 
 
-def _at_pass(copy, player: int, coming: frozenset[tuple[str, int]]) -> bool:
-    """Return whether the copy waits at another player's hidden pass that the real game
-    does not wait at (none of the `coming` steps is that step for that player)."""
-    if copy.over:
-        return False
-    top, mover = copy.stack[-1][0], copy.current_player()
-    return top in PASSES and mover != player and (top, mover) not in coming
-
-
-@_per_position
 def _window(position: _Position, index: int) -> list[_Real]:
     """Return real step `index` and the windows (hidden passes) right after it."""
     window = [position.steps[index]]
@@ -663,13 +680,11 @@ def _window(position: _Position, index: int) -> list[_Real]:
     return window
 
 
-@_per_position
 def _coming(position: _Position, index: int) -> frozenset[tuple[str, int]]:
     """Return the (kind, player) of real step `index` and of the windows right after it."""
     return frozenset((real.kind, real.who) for real in _window(position, index))
 
 
-@_per_position
 def _asks(position: _Position, index: int, player: int) -> list[tuple[int, str]]:
     """Return the cards (seat, kind) other players play at real step `index` and in the
     windows right after it, in order."""
@@ -677,6 +692,15 @@ def _asks(position: _Position, index: int, player: int) -> list[tuple[int, str]]
         (real.who, real.action.split()[1])
         for real in _window(position, index)
         if real.who not in (CHANCE, player) and real.action.startswith("play ")
+    ]
+
+
+@_per_position
+def _plan(position: _Position, player: int) -> list[tuple[frozenset, list[tuple[int, str]]]]:
+    """Return, for each real step, _coming's steps and _asks's cards: what every try asks."""
+    return [
+        (_coming(position, index), _asks(position, index, player))
+        for index in range(len(position.steps))
     ]
 
 
@@ -688,8 +712,10 @@ def _attempt(
     leaves the public log, cannot give a player a card he plays or gives another view."""
     paths = _paths(position, draw)
     game = _Replay(options, position, player)
+    plan = _plan(position, player)
     for index, real in enumerate(position.steps):
-        game.flush(_coming(position, index))
+        coming, asks = plan[index]
+        game.flush(coming)
         copy = game.copy
         here = (copy.stack[-1][0], copy.current_player())
         if real.hidden == "pass" and here != (real.kind, real.who):
@@ -705,11 +731,12 @@ def _attempt(
         elif real.hidden == "square":
             square = paths[real.who][copy.clock[real.who] + 1]
             action = action.rsplit(" ", 1)[0] + " " + copy.island.name(square)
-        asked: Counter = Counter()  # the cards this step and the windows it opens ask for
-        for seat, slug in _asks(position, index, player):
-            asked[(seat, slug)] += 1
-            if copy.hand[seat].count(slug) < asked[(seat, slug)]:
-                game.give(seat, index - 1, slug, draw)  # spare from this step on
+        if asks:  # the cards this step and the windows it opens ask for
+            asked: Counter = Counter()
+            for seat, slug in asks:
+                asked[(seat, slug)] += 1
+                if copy.hand[seat].count(slug) < asked[(seat, slug)]:
+                    game.give(seat, index - 1, slug, draw)  # spare from this step on
         own_draw = real.kind == "draw" and real.hidden is None
         if own_draw and not copy.piles[copy.role[player]][action.split()[1]]:
             game.free_up(action.split()[1], index, draw)
