@@ -680,28 +680,22 @@ def _window(position: _Position, index: int) -> list[_Real]:
     return window
 
 
-def _coming(position: _Position, index: int) -> frozenset[tuple[str, int]]:
-    """Return the (kind, player) of real step `index` and of the windows right after it."""
-    return frozenset((real.kind, real.who) for real in _window(position, index))
-
-
-def _asks(position: _Position, index: int, player: int) -> list[tuple[int, str]]:
-    """Return the cards (seat, kind) other players play at real step `index` and in the
-    windows right after it, in order."""
-    return [
-        (real.who, real.action.split()[1])
-        for real in _window(position, index)
-        if real.who not in (CHANCE, player) and real.action.startswith("play ")
-    ]
-
-
 @_per_position
 def _plan(position: _Position, player: int) -> list[tuple[frozenset, list[tuple[int, str]]]]:
-    """Return, for each real step, _coming's steps and _asks's cards: what every try asks."""
-    return [
-        (_coming(position, index), _asks(position, index, player))
-        for index in range(len(position.steps))
-    ]
+    """Return, for each real step, what every try asks of it: the (kind, player) of the step
+    and of the windows right after it, and the cards (seat, kind) other players play in
+    them, in order."""
+    plan = []
+    for index in range(len(position.steps)):
+        window = _window(position, index)
+        coming = frozenset((real.kind, real.who) for real in window)
+        asks = [
+            (real.who, real.action.split()[1])
+            for real in window
+            if real.who not in (CHANCE, player) and real.action.startswith("play ")
+        ]
+        plan.append((coming, asks))
+    return plan
 
 
 def _attempt(
